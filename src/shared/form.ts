@@ -1,0 +1,108 @@
+/**
+ * Per-mode form schema: the one JSON Schema that both the dialog (rjsf) and the server (ajv) validate
+ * a submit against. Hidden fields are dropped, read-only ones are kept for display but never required,
+ * and our `x-` annotations are stripped so any standard validator accepts the result.
+ */
+import type { EntitySchema, FieldSchema, Mode, ScreenDocument } from './document.js';
+import { allProperties, fieldOrder, fieldUi, modeBehaviour } from './fields.js';
+
+/** Formats our documents use, as regular expressions (dates travel as `yyyy-MM-dd HH:mm:ss`). */
+export const CUSTOM_FORMATS: Record<string, RegExp> = {
+  date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+  'date-time': /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
+  yyyyMM: /^\d{4}(0[1-9]|1[0-2])$/,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  uri: /^(https?:\/\/|\/)\S*$/,
+  text: /[\s\S]*/,
+};
+
+/** Strip `x-` annotations; keep standard keywords and i18n title keys. */
+export function cleanField(f: FieldSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(f)) {
+    if (k.startsWith('x-')) continue;
+    if (k === 'items' && v && typeof v === 'object') out.items = cleanField(v as FieldSchema);
+    else out[k] = v;
+  }
+  return out;
+}
+
+export interface ModeForm {
+  /** JSON Schema for the mode (standard keywords only). */
+  schema: EntitySchema;
+  /** Fields shown read-only in this mode (not validated as input). */
+  readonly: string[];
+  /** Field order for the dialog. */
+  order: string[];
+}
+
+/** The form schema of a screen for one dialog mode. */
+export function formSchema(doc: ScreenDocument, mode: Mode): ModeForm {
+  const props = allProperties(doc.schema);
+  const visible = (f: string) => modeBehaviour(doc, f, mode) !== 'hidden';
+  const readonly = Object.keys(props).filter((f) => visible(f) && (modeBehaviour(doc, f, mode) === 'readonly' || mode === 'view'));
+  const editable = (f: string) => visible(f) && !readonly.includes(f);
+
+  const properties: Record<string, FieldSchema> = {};
+  for (const [k, f] of Object.entries(doc.schema.properties)) {
+    if (!visible(k)) continue;
+    properties[k] = cleanField(readonly.includes(k) ? { ...f, readOnly: true } : f) as FieldSchema;
+  }
+  const schema: EntitySchema = {
+    type: 'object',
+    required: (doc.schema.required ?? []).filter(editable),
+    properties,
+  };
+  const allOf = (doc.schema.allOf ?? [])
+    .map((b) => {
+      const part = (p?: Partial<EntitySchema>) => {
+        if (!p) return undefined;
+        const pp: Record<string, FieldSchema> = {};
+        for (const [k, f] of Object.entries(p.properties ?? {})) {
+          if (visible(k)) pp[k] = cleanField(readonly.includes(k) ? { ...f, readOnly: true } : f) as FieldSchema;
+        }
+        return { properties: pp, required: (p.required ?? []).filter(editable) };
+      };
+      return { if: b.if, then: part(b.then), else: part(b.else) };
+    })
+    .filter((b) => Object.keys(b.then?.properties ?? {}).length || Object.keys(b.else?.properties ?? {}).length)
+    .map((b) => JSON.parse(JSON.stringify(b)) as NonNullable<EntitySchema['allOf']>[number]);
+  if (allOf.length) schema.allOf = allOf;
+  return { schema, readonly, order: fieldOrder(doc).filter((f) => visible(f) && f in props) };
+}
+
+/** i18n key of the message for a failed keyword on a field (document's own, else a common one). */
+export function messageKey(doc: ScreenDocument, field: string, keyword: string): string {
+  const own = fieldUi(doc, field)['ui:messages']?.[keyword];
+  if (own) return own;
+  return `common.validation.${keyword}`;
+}
+
+/** Interpolation values for common validation messages (limits of the field). */
+export function messageParams(doc: ScreenDocument, field: string): Record<string, unknown> {
+  const f = allProperties(doc.schema)[field] ?? {};
+  return {
+    limit: f.maxLength ?? f.minLength ?? f.maximum ?? f.minimum,
+    max: f.maxLength ?? f.maximum,
+    min: f.minLength ?? f.minimum,
+    field: f.title,
+  };
+}
+
+/**
+ * Prepare a submitted body for validation: drop keys the mode does not accept (hidden, read-only,
+ * unknown), turn '' into absent, and report which optional fields the client cleared (sent as null or '').
+ */
+export function pickEditable(doc: ScreenDocument, mode: Exclude<Mode, 'view'>, body: Record<string, unknown>) {
+  const form = formSchema(doc, mode);
+  const props = allProperties(doc.schema);
+  const values: Record<string, unknown> = {};
+  const cleared: string[] = [];
+  for (const [k, v] of Object.entries(body)) {
+    if (!(k in props) || form.readonly.includes(k) || modeBehaviour(doc, k, mode) === 'hidden') continue;
+    if (props[k].readOnly) continue;
+    if (v === null || v === '' || (Array.isArray(v) && v.length === 0)) cleared.push(k);
+    else values[k] = v;
+  }
+  return { values, cleared, form };
+}
