@@ -1,0 +1,93 @@
+/**
+ * Gathers what the cross-reference checks compare documents with: the dictionary and menu seeds, both
+ * locale files, the routes of the app (built without a database) and CURRENT_SCHEMA_VERSION.
+ * Anything that cannot be loaded is reported as a problem (so the lint fails), and its checks are skipped.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CURRENT_SCHEMA_VERSION } from '../../src/shared/document.js';
+import { dictionaryIndex, menuIndex, type LintContext, type SeedDictionary, type SeedMenu } from './crossref.js';
+import type { LintProblem } from './index.js';
+
+export const LOCALE_FILES = ['locales/zh.json', 'locales/en.json'];
+
+export interface LoadedContext {
+  ctx: LintContext;
+  /** Problems loading the context (missing module, bad locale JSON …). */
+  problems: LintProblem[];
+  /** Release what was opened (the app). */
+  close(): Promise<void>;
+}
+
+async function importTs(root: string, rel: string): Promise<Record<string, unknown>> {
+  return (await import(pathToFileURL(path.join(root, rel)).href)) as Record<string, unknown>;
+}
+
+const reason = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : String(e));
+
+export interface LoadOptions {
+  /** Skip building the app (no endpoint checks). */
+  endpoints?: boolean;
+}
+
+export async function loadContext(root: string, opts: LoadOptions = {}): Promise<LoadedContext> {
+  const problems: LintProblem[] = [];
+  const ctx: LintContext = { currentSchemaVersion: CURRENT_SCHEMA_VERSION };
+  let close = async () => {};
+
+  // Locales
+  const locales: Record<string, unknown> = {};
+  for (const rel of LOCALE_FILES) {
+    try {
+      locales[rel] = JSON.parse(fs.readFileSync(path.join(root, rel), 'utf8'));
+    } catch (e) {
+      problems.push({ file: rel, pointer: '/', message: `cannot read the locale file: ${reason(e)}` });
+    }
+  }
+  if (Object.keys(locales).length === LOCALE_FILES.length) ctx.locales = locales;
+
+  // Dictionary seed
+  const dictFile = 'src/server/seed/dictionaries.ts';
+  try {
+    const m = await importTs(root, dictFile);
+    if (!Array.isArray(m.SEED_DICTIONARIES)) throw new Error('it does not export an array SEED_DICTIONARIES');
+    ctx.dictionaries = dictionaryIndex(m.SEED_DICTIONARIES as SeedDictionary[]);
+  } catch (e) {
+    problems.push({ file: dictFile, pointer: '/', message: `cannot load SEED_DICTIONARIES (${reason(e)}): dictionary codes were not checked` });
+  }
+
+  // Menu seed
+  const menuFile = 'src/server/seed/menus.ts';
+  try {
+    const m = await importTs(root, menuFile);
+    if (!Array.isArray(m.SEED_MENUS)) throw new Error('it does not export an array SEED_MENUS');
+    ctx.menus = menuIndex(m.SEED_MENUS as SeedMenu[]);
+  } catch (e) {
+    problems.push({ file: menuFile, pointer: '/', message: `cannot load SEED_MENUS (${reason(e)}): permission codes were not checked` });
+  }
+
+  // Routes of the app, built without a database
+  if (opts.endpoints !== false) {
+    const appFile = 'src/server/app.ts';
+    try {
+      const m = await importTs(root, appFile);
+      if (typeof m.buildApp !== 'function') throw new Error('it does not export buildApp');
+      const app = (await (m.buildApp as (o: object) => Promise<AppLike> | AppLike)({ db: null, logger: false })) as AppLike;
+      await app.ready();
+      ctx.hasRoute = (method, url) => app.hasRoute({ method, url });
+      close = async () => {
+        await app.close();
+      };
+    } catch (e) {
+      problems.push({ file: appFile, pointer: '/', message: `cannot build the app without a database (${reason(e)}): endpoints were not checked` });
+    }
+  }
+  return { ctx, problems, close };
+}
+
+interface AppLike {
+  ready(): Promise<unknown>;
+  close(): Promise<unknown>;
+  hasRoute(o: { method: string; url: string }): boolean;
+}

@@ -1,0 +1,465 @@
+/**
+ * Cross-reference checks of one screen document (already valid against the meta-schema): dictionaries,
+ * permission codes, i18n keys, field names, search/sort fitness, conditions, uploads, endpoints, version.
+ * Pure: everything outside the document comes in through the LintContext.
+ */
+import type { EntitySchema, FieldSchema, ScreenDocument, UiSchema } from '../../src/shared/document.js';
+import { AUDIT_FIELDS, allProperties, builtins, isWriteOnly, listableProperties } from '../../src/shared/fields.js';
+import type { Problem } from './json.js';
+import { pointer as ptr } from './json.js';
+import { suggest } from './meta.js';
+
+export interface SeedDictionary {
+  code: string;
+  name?: string;
+  nameEn?: string;
+  biz?: boolean;
+  items: Array<{ key: string | number; value: string; valueEn?: string }>;
+}
+
+export interface SeedMenu {
+  code: string;
+  path?: string;
+  children?: SeedMenu[];
+  [k: string]: unknown;
+}
+
+/** What the checks compare a document with. A missing part means that family of checks is skipped. */
+export interface LintContext {
+  /** dictionary code → its keys (as strings). */
+  dictionaries?: Map<string, string[]>;
+  /** menu/button code → path (undefined for buttons). */
+  menus?: Map<string, string | undefined>;
+  /** locale file (e.g. `locales/zh.json`) → parsed content. */
+  locales?: Record<string, unknown>;
+  /** Is METHOD URL served by the app? */
+  hasRoute?: (method: 'GET' | 'POST', url: string) => boolean;
+  currentSchemaVersion: number;
+}
+
+export function dictionaryIndex(seed: SeedDictionary[]): Map<string, string[]> {
+  return new Map(seed.map((d) => [d.code, d.items.map((i) => String(i.key))]));
+}
+
+export function menuIndex(seed: SeedMenu[]): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  const walk = (nodes: SeedMenu[] | undefined) => {
+    for (const n of nodes ?? []) {
+      out.set(n.code, typeof n.path === 'string' ? n.path : undefined);
+      walk(n.children);
+    }
+  };
+  walk(seed);
+  return out;
+}
+
+/** Resolve a dotted i18n key in a nested locale object; true when it names a string. */
+export function hasI18nKey(locale: unknown, key: string): boolean {
+  let node: unknown = locale;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object' || !(part in (node as object))) {
+      // i18next also accepts flat keys containing dots at any level; try the rest as one key.
+      return false;
+    }
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string';
+}
+
+const q = (v: unknown) => JSON.stringify(v);
+const SEED_DICT = 'src/server/seed/dictionaries.ts';
+const SEED_MENU = 'src/server/seed/menus.ts';
+
+/** Where a field is declared, as a pointer prefix. */
+interface FieldSite {
+  field: FieldSchema;
+  at: string;
+}
+
+function notAField(name: string, known: Iterable<string>, what = 'a field of this screen'): string {
+  const hint = suggest(name, known);
+  return `${q(name)} is not ${what}` + (hint ? ` (did you mean ${q(hint)}?)` : '');
+}
+
+function isNumeric(f: FieldSchema | undefined) {
+  return f?.type === 'integer' || f?.type === 'number';
+}
+
+function isDate(f: FieldSchema | undefined) {
+  return f?.type === 'string' && (f.format === 'date' || f.format === 'date-time');
+}
+
+function typeName(f: FieldSchema) {
+  return f.format ? `${f.type ?? 'untyped'} (${f.format})` : f.type ?? 'untyped';
+}
+
+/** Does a literal fit the field's type? (integer fields take integers, string fields strings …) */
+function fitsType(f: FieldSchema, v: unknown): boolean {
+  if (v === null) return true;
+  switch (f.type) {
+    case 'integer':
+      return Number.isInteger(v);
+    case 'number':
+      return typeof v === 'number';
+    case 'string':
+      return typeof v === 'string';
+    case 'boolean':
+      return typeof v === 'boolean';
+    default:
+      return true;
+  }
+}
+
+/** The menu key the server engineer is adding to document.ts (auto-registered screens). */
+export interface MenuDef {
+  parent: string;
+  sort?: number;
+  icon?: string;
+}
+export type LintedDocument = ScreenDocument & { menu?: MenuDef };
+
+export function checkDocument(doc: LintedDocument, ctx: LintContext): Problem[] {
+  const out: Problem[] = [];
+  const add = (pointer: string, message: string) => out.push({ pointer, message });
+
+  // ── version ──
+  if (doc.schemaVersion > ctx.currentSchemaVersion) {
+    add('/schemaVersion', `schemaVersion ${doc.schemaVersion} is newer than this code understands (CURRENT_SCHEMA_VERSION is ${ctx.currentSchemaVersion})`);
+  }
+
+  // ── fields: where each is declared; duplicates between base and branches ──
+  const sites = new Map<string, FieldSite>();
+  for (const [k, f] of Object.entries(doc.schema.properties)) sites.set(k, { field: f, at: ptr('schema', 'properties', k) });
+  (doc.schema.allOf ?? []).forEach((b, i) => {
+    for (const part of ['then', 'else'] as const) {
+      for (const [k, f] of Object.entries(b[part]?.properties ?? {})) {
+        const at = ptr('schema', 'allOf', i, part, 'properties', k);
+        const prev = sites.get(k);
+        if (prev) add(at, `field ${q(k)} is already declared at ${prev.at}`);
+        else sites.set(k, { field: f, at });
+      }
+    }
+  });
+  const props = allProperties(doc.schema);
+  const listable = listableProperties(doc);
+
+  checkEntity(doc.schema, '/schema', ctx, add, (k) => sites.get(k)?.at);
+
+  // ── i18n keys ──
+  const keys: Array<[string, string]> = [['/title', doc.title]];
+  collectEntityKeys(doc.schema, '/schema', keys);
+  collectUiKeys(doc.uiSchema, '/uiSchema', keys);
+
+  // ── uiSchema ──
+  checkUi(doc.uiSchema, '/uiSchema', props, doc.schema, add);
+
+  // ── list ──
+  const L = doc.list;
+  const seenCol = new Map<string, number>();
+  L.columns.forEach((c, i) => {
+    const at = ptr('list', 'columns', i);
+    if (c.label) keys.push([at + '/label', c.label]);
+    if (seenCol.has(c.field)) add(at + '/field', `duplicate column ${q(c.field)} (also /list/columns/${seenCol.get(c.field)})`);
+    else seenCol.set(c.field, i);
+    const f = listable[c.field];
+    if (!f) return add(at + '/field', notAField(c.field, Object.keys(listable), 'a field of this screen nor an audit field'));
+    if (isWriteOnly(f)) add(at + '/field', `${q(c.field)} is write-only: the server never sends it back`);
+    if (c.sortable) {
+      if (f['x-virtual']) add(at + '/sortable', `${q(c.field)} cannot be sorted: it is not a stored column (x-virtual)`);
+      else if (f.type === 'array' || f.type === 'object') add(at + '/sortable', `${q(c.field)} cannot be sorted: it is ${f.type} (stored as jsonb)`);
+      else if (isWriteOnly(f)) add(at + '/sortable', `${q(c.field)} cannot be sorted: it is write-only`);
+    }
+  });
+
+  const seenSearch = new Map<string, number>();
+  (L.search ?? []).forEach((s, i) => {
+    const at = ptr('list', 'search', i);
+    if (s.label) keys.push([at + '/label', s.label]);
+    if (s.required) keys.push([at + '/required', s.required]);
+    if (seenSearch.has(s.field)) add(at + '/field', `duplicate search field ${q(s.field)} (also /list/search/${seenSearch.get(s.field)})`);
+    else seenSearch.set(s.field, i);
+    const f = listable[s.field];
+    if (!f) return add(at + '/field', notAField(s.field, Object.keys(listable), 'a field of this screen nor an audit field'));
+    if (f['x-virtual']) return add(at + '/field', `${q(s.field)} cannot be searched: it is not a stored column (x-virtual)`);
+    if (isWriteOnly(f)) return add(at + '/field', `${q(s.field)} cannot be searched: it is write-only`);
+    const bad = (need: string) => add(at + '/op', `${s.op} needs ${need}; ${q(s.field)} is ${typeName(f)}`);
+    switch (s.op) {
+      case 'dateRange':
+        if (!isDate(f)) bad('a date or date-time field');
+        if (s.default !== undefined && !(s.default === 'today' || s.default === 'thisMonth' || Array.isArray(s.default))) {
+          add(at + '/default', 'a dateRange default is "today", "thisMonth" or ["yyyy-MM-dd", "yyyy-MM-dd"]');
+        }
+        break;
+      case 'range':
+        if (!isNumeric(f)) bad('a number or integer field');
+        break;
+      case 'contains':
+      case 'prefix':
+        if (f.type !== 'string' || isDate(f) || f['x-dict']) bad('a text field (not a date or dictionary)');
+        break;
+      case 'equal':
+      case 'in':
+        if (f.type === 'array' || f.type === 'object') bad('a single-valued field');
+        break;
+    }
+    if (s.op !== 'dateRange' && s.default !== undefined) {
+      if (Array.isArray(s.default)) add(at + '/default', `a ${s.op} default is a single value`);
+      else checkValue(f, s.default, at + '/default', s.field, ctx, add);
+    }
+  });
+
+  (L.defaultSort ?? []).forEach((s, i) => {
+    const at = ptr('list', 'defaultSort', i, 'field');
+    const f = listable[s.field];
+    if (!f) add(at, notAField(s.field, Object.keys(listable), 'a field of this screen nor an audit field'));
+    else if (f['x-virtual'] || f.type === 'array' || f.type === 'object') add(at, `${q(s.field)} cannot be sorted: it is not a plain stored column`);
+  });
+
+  if (L.defaultPageSize !== undefined && L.pageSizes && !L.pageSizes.includes(L.defaultPageSize)) {
+    add('/list/defaultPageSize', `${L.defaultPageSize} is not one of pageSizes (${L.pageSizes.join(', ')})`);
+  }
+
+  (doc.resource.indexes ?? []).forEach((ix, i) =>
+    ix.forEach((f, j) => {
+      if (!(f in listable)) add(ptr('resource', 'indexes', i, j), notAField(f, Object.keys(listable)));
+      else if (listable[f]['x-virtual']) add(ptr('resource', 'indexes', i, j), `${q(f)} is not a stored column (x-virtual)`);
+    }),
+  );
+
+  // ── actions ──
+  const seenAction = new Map<string, number>();
+  (L.actions ?? []).forEach((a, i) => {
+    const at = ptr('list', 'actions', i);
+    keys.push([at + '/label', a.label]);
+    if (a.confirm) keys.push([at + '/confirm', a.confirm]);
+    if (a.success) keys.push([at + '/success', a.success]);
+    if (seenAction.has(a.name)) add(at + '/name', `duplicate action name ${q(a.name)} (also /list/actions/${seenAction.get(a.name)})`);
+    else seenAction.set(a.name, i);
+    if (a.position === 'row' && a.selection) add(at + '/selection', 'only toolbar actions work on a selection');
+    if (a.position === 'toolbar' && a.selection && !L.selection) add(at + '/selection', 'a selection action needs "selection": true in /list');
+    if (a.position === 'toolbar' && a.visibleWhen) add(at + '/visibleWhen', 'only row actions have a row visibility rule');
+    (a.visibleWhen ?? []).forEach((r, j) => {
+      const rat = ptr('list', 'actions', i, 'visibleWhen', j);
+      const f = listable[r.field];
+      if (!f) return add(rat + '/field', notAField(r.field, Object.keys(listable)));
+      if (isWriteOnly(f)) return add(rat + '/field', `${q(r.field)} is write-only: rows never carry it`);
+      if (r.eq !== undefined) checkValue(f, r.eq, rat + '/eq', r.field, ctx, add);
+      if (r.ne !== undefined) checkValue(f, r.ne, rat + '/ne', r.field, ctx, add);
+      (r.in ?? []).forEach((v, k) => checkValue(f, v, `${rat}/in/${k}`, r.field, ctx, add));
+    });
+    if (a.form) {
+      const formProps = allProperties(a.form.schema);
+      checkEntity(a.form.schema, at + '/form/schema', ctx, add, (k) => (k in a.form!.schema.properties ? ptr('list', 'actions', i, 'form', 'schema', 'properties', k) : undefined));
+      collectEntityKeys(a.form.schema, at + '/form/schema', keys);
+      collectUiKeys(a.form.uiSchema, at + '/form/uiSchema', keys);
+      checkUi(a.form.uiSchema, at + '/form/uiSchema', formProps, a.form.schema, add);
+    }
+  });
+
+  // ── permissions ──
+  if (ctx.menus) {
+    const menus = ctx.menus;
+    const prefix = doc.resource.permissionPrefix;
+    const missing = (code: string) => `${q(code)} is not in the menu seed (${SEED_MENU})` + (suggest(code, menus.keys()) ? ` (did you mean ${q(suggest(code, menus.keys()))}?)` : '');
+    if (doc.menu) {
+      if (!menus.has(doc.menu.parent)) add('/menu/parent', `parent menu ${missing(doc.menu.parent)}`);
+      if (menus.has(prefix)) add('/resource/permissionPrefix', `menu ${q(prefix)} is already in the menu seed: drop the "menu" key or choose another permissionPrefix`);
+    } else {
+      if (!menus.has(prefix)) add('/resource/permissionPrefix', `menu ${missing(prefix)}; add it there, or add a "menu" key to register the screen automatically`);
+      else {
+        const path = menus.get(prefix);
+        if (path !== undefined && path !== doc.route) add('/route', `menu ${q(prefix)} has the path ${q(path)} in the menu seed, not ${q(doc.route)}`);
+      }
+      const declared = doc.list.builtins;
+      for (const b of builtins(doc)) {
+        const code = `${prefix}_${b}`;
+        if (menus.has(code)) continue;
+        if (declared) add(ptr('list', 'builtins', declared.indexOf(b as never)), `button ${missing(code)}`);
+        else add('/list', `button ${missing(code)}; list the built-ins the screen offers in "builtins"`);
+      }
+      (L.actions ?? []).forEach((a, i) => {
+        if (!menus.has(a.permission)) add(ptr('list', 'actions', i, 'permission'), `button ${missing(a.permission)}`);
+      });
+    }
+  }
+
+  // ── i18n ──
+  if (ctx.locales) {
+    const files = Object.keys(ctx.locales);
+    for (const [at, key] of keys) {
+      const lacking = files.filter((f) => !hasI18nKey(ctx.locales![f], key));
+      if (lacking.length) add(at, `i18n key ${q(key)} is missing in ${lacking.join(' and ')}`);
+    }
+  }
+
+  // ── endpoints ──
+  if (ctx.hasRoute) {
+    const api = doc.resource.api;
+    const offered = builtins(doc);
+    const ro = !!doc.resource.readOnlyApi;
+    const need: Array<['GET' | 'POST', string]> = [
+      ['GET', `${api}/list`],
+      ['GET', `${api}/detail`],
+    ];
+    if (!ro && (offered.has('add') || offered.has('edit'))) need.push(['POST', `${api}/submit`]);
+    if (!ro && offered.has('delete')) need.push(['POST', `${api}/remove`]);
+    for (const [m, url] of need) if (!ctx.hasRoute(m, url)) add('/resource/api', `${m} ${url} is not served by the server`);
+    (L.actions ?? []).forEach((a, i) => {
+      const url = a.endpoint.startsWith('/') ? a.endpoint : `${api}/${a.endpoint}`;
+      if (!ctx.hasRoute!(a.method, url)) add(ptr('list', 'actions', i, 'endpoint'), `${a.method} ${url} is not served by the server`);
+    });
+  }
+
+  return out;
+}
+
+/** A literal compared with a field (defaults, conditions, row rules): right type, and a key of its dictionary. */
+function checkValue(f: FieldSchema, v: unknown, at: string, name: string, ctx: LintContext, add: (p: string, m: string) => void) {
+  if (!fitsType(f, v)) {
+    add(at, `${q(v)} does not fit ${q(name)}, which is ${typeName(f)}`);
+    return;
+  }
+  const code = f['x-dict'];
+  const keys = code ? ctx.dictionaries?.get(code) : undefined;
+  if (keys && v !== null && !keys.includes(String(v))) add(at, `${q(v)} is not a key of dictionary ${q(code)} (keys: ${keys.join(', ')})`);
+  if (f.enum && v !== null && !f.enum.some((e) => String(e) === String(v))) add(at, `${q(v)} is not one of the field's enum values (${f.enum.join(', ')})`);
+}
+
+/** Checks on an entity schema (the screen's or an action form's). */
+function checkEntity(schema: EntitySchema, base: string, ctx: LintContext, add: (p: string, m: string) => void, siteOf: (k: string) => string | undefined) {
+  const props = allProperties(schema);
+
+  const checkField = (k: string, f: FieldSchema, at: string) => {
+    const code = f['x-dict'];
+    if (code) {
+      if (f.type !== 'integer' && f.type !== 'string') add(at + '/type', `a dictionary field is integer or string, not ${f.type ?? 'untyped'}`);
+      if (ctx.dictionaries && !ctx.dictionaries.has(code)) {
+        const hint = suggest(code, ctx.dictionaries.keys());
+        add(at + '/x-dict', `dictionary ${q(code)} is not in the seed (${SEED_DICT})` + (hint ? ` (did you mean ${q(hint)}?)` : ''));
+      }
+    }
+    if (f['x-password'] && f.type !== 'string') add(at + '/x-password', 'a password field must be a string');
+    if (f.minLength !== undefined && f.maxLength !== undefined && f.minLength > f.maxLength) add(at + '/minLength', `minLength ${f.minLength} is greater than maxLength ${f.maxLength}`);
+    if (f.minimum !== undefined && f.maximum !== undefined && f.minimum > f.maximum) add(at + '/minimum', `minimum ${f.minimum} is greater than maximum ${f.maximum}`);
+    if (f.default !== undefined && !Array.isArray(f.default) && f.type !== 'array' && f.type !== 'object') checkValue(f, f.default, at + '/default', k, ctx, add);
+    (f.enum ?? []).forEach((v, i) => {
+      if (!fitsType(f, v)) add(`${at}/enum/${i}`, `${q(v)} does not fit ${q(k)}, which is ${typeName(f)}`);
+      else if (code && ctx.dictionaries?.get(code) && !ctx.dictionaries.get(code)!.includes(String(v))) add(`${at}/enum/${i}`, `${q(v)} is not a key of dictionary ${q(code)}`);
+    });
+  };
+  for (const [k, f] of Object.entries(schema.properties)) checkField(k, f, `${base}/properties/${k}`);
+
+  const checkRequired = (list: string[] | undefined, at: string, known: string[]) =>
+    (list ?? []).forEach((r, i) => {
+      if (!known.includes(r)) add(`${at}/${i}`, notAField(r, known));
+    });
+  checkRequired(schema.required, `${base}/required`, Object.keys(schema.properties));
+
+  (schema.allOf ?? []).forEach((b, i) => {
+    const at = `${base}/allOf/${i}`;
+    const tested = Object.entries(b.if.properties ?? {}) as Array<[string, { const?: unknown; enum?: unknown[] }]>;
+    for (const [k, test] of tested) {
+      const f = schema.properties[k];
+      if (!f) {
+        add(`${at}/if/properties/${k}`, k in props ? `a condition may only test a field of ${base}/properties, ${q(k)} is itself conditional` : notAField(k, Object.keys(schema.properties)));
+        continue;
+      }
+      if ('const' in test) checkValue(f, test.const, `${at}/if/properties/${k}/const`, k, ctx, add);
+      (test.enum ?? []).forEach((v, j) => checkValue(f, v, `${at}/if/properties/${k}/enum/${j}`, k, ctx, add));
+      if (!(b.if.required ?? []).includes(k)) {
+        add(`${at}/if`, `list ${q(k)} in "required" of the condition, otherwise it also holds when ${q(k)} is empty`);
+      }
+    }
+    checkRequired(b.if.required, `${at}/if/required`, tested.map(([k]) => k));
+    for (const part of ['then', 'else'] as const) {
+      const p = b[part];
+      if (!p) continue;
+      for (const [k, f] of Object.entries(p.properties ?? {})) {
+        if (siteOf(k) === `${at}/${part}/properties/${k}` || !(k in schema.properties)) checkField(k, f, `${at}/${part}/properties/${k}`);
+      }
+      checkRequired(p.required, `${at}/${part}/required`, [...Object.keys(schema.properties), ...Object.keys(p.properties ?? {})]);
+    }
+  });
+}
+
+function collectEntityKeys(schema: EntitySchema, base: string, keys: Array<[string, string]>) {
+  const field = (f: FieldSchema, at: string) => {
+    if (f.title) keys.push([at + '/title', f.title]);
+    if (f.description) keys.push([at + '/description', f.description]);
+    if (f.items) field(f.items, at + '/items');
+  };
+  for (const [k, f] of Object.entries(schema.properties)) field(f, `${base}/properties/${k}`);
+  (schema.allOf ?? []).forEach((b, i) => {
+    for (const part of ['then', 'else'] as const) {
+      for (const [k, f] of Object.entries(b[part]?.properties ?? {})) field(f, `${base}/allOf/${i}/${part}/properties/${k}`);
+    }
+  });
+}
+
+function collectUiKeys(ui: UiSchema | undefined, base: string, keys: Array<[string, string]>) {
+  for (const [k, v] of Object.entries(ui ?? {})) {
+    if (!v || Array.isArray(v)) continue;
+    const at = `${base}/${k}`;
+    if (v['ui:placeholder']) keys.push([at + '/ui:placeholder', v['ui:placeholder']]);
+    if (v['ui:help']) keys.push([at + '/ui:help', v['ui:help']]);
+    for (const [kw, key] of Object.entries(v['ui:messages'] ?? {})) keys.push([`${at}/ui:messages/${kw}`, key]);
+    const tip = v['ui:options']?.tip;
+    if (typeof tip === 'string') keys.push([at + '/ui:options/tip', tip]);
+  }
+}
+
+const KEYWORD_OWNED = ['maxLength', 'minLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'enum', 'const', 'format'];
+
+function checkUi(ui: UiSchema | undefined, base: string, props: Record<string, FieldSchema>, schema: EntitySchema, add: (p: string, m: string) => void) {
+  if (!ui) return;
+  const names = Object.keys(props);
+  const requiredSomewhere = new Set([...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((b) => [...(b.then?.required ?? []), ...(b.else?.required ?? [])])]);
+  (ui['ui:order'] ?? []).forEach((f, i) => {
+    if (f === '*' || f in props) return;
+    if (f in AUDIT_FIELDS) add(`${base}/ui:order/${i}`, `${q(f)} is an audit field: dialogs show only the document's own fields (declare it in schema.properties with "readOnly": true to show it)`);
+    else add(`${base}/ui:order/${i}`, notAField(f, names));
+  });
+  for (const [k, v] of Object.entries(ui)) {
+    if (k === 'ui:order' || !v || Array.isArray(v)) continue;
+    const at = `${base}/${k}`;
+    const f = props[k];
+    if (!f) {
+      add(at, notAField(k, names));
+      continue;
+    }
+    const widget = v['ui:widget'];
+    if (widget === 'upload') {
+      const o = v['ui:options'] ?? {};
+      if (!Array.isArray(o.accept) || !o.accept.length) add(at, 'an upload widget needs ui:options.accept (the accepted MIME types)');
+      if (typeof o.maxSize !== 'number') add(at, 'an upload widget needs ui:options.maxSize (bytes)');
+    }
+    if (widget === 'dict' && !f['x-dict']) add(`${at}/ui:widget`, `the dict widget needs "x-dict" on field ${q(k)}`);
+    for (const kw of Object.keys(v['ui:messages'] ?? {})) {
+      const mat = `${at}/ui:messages/${kw}`;
+      if (kw === 'required' && !requiredSomewhere.has(k)) add(mat, `${q(k)} is never required, so this message is never shown`);
+      if (KEYWORD_OWNED.includes(kw) && (f as Record<string, unknown>)[kw] === undefined) add(mat, `${q(k)} has no ${q(kw)} rule, so this message is never shown`);
+    }
+  }
+}
+
+/** Checks across documents: ids, routes, APIs, tables and permission prefixes are unique. */
+export function checkSet(docs: Array<{ file: string; doc: ScreenDocument }>): Array<Problem & { file: string }> {
+  const out: Array<Problem & { file: string }> = [];
+  const unique: Array<[string, (d: ScreenDocument) => string]> = [
+    ['/id', (d) => d.id],
+    ['/route', (d) => d.route],
+    ['/resource/api', (d) => d.resource.api],
+    ['/resource/table', (d) => d.resource.table],
+    ['/resource/permissionPrefix', (d) => d.resource.permissionPrefix],
+  ];
+  for (const [at, get] of unique) {
+    const first = new Map<string, string>();
+    for (const { file, doc } of docs) {
+      const v = get(doc);
+      const prev = first.get(v);
+      if (prev) out.push({ file, pointer: at, message: `${q(v)} is also used by ${prev}` });
+      else first.set(v, file);
+    }
+  }
+  return out;
+}
