@@ -260,7 +260,12 @@ export function checkDocument(doc: LintedDocument, ctx: LintContext): Problem[] 
   if (ctx.menus) {
     const menus = ctx.menus;
     const prefix = doc.resource.permissionPrefix;
-    const missing = (code: string) => `${q(code)} is not in the menu seed (${SEED_MENU})` + (suggest(code, menus.keys()) ? ` (did you mean ${q(suggest(code, menus.keys()))}?)` : '');
+    // Suggest only codes of the same screen for buttons (fx_delete is no hint for fy_delete).
+    const missing = (code: string) => {
+      const pool = code.startsWith(prefix + '_') ? [...menus.keys()].filter((c) => c.startsWith(prefix + '_')) : [...menus.keys()];
+      const hint = suggest(code, pool);
+      return `${q(code)} is not in the menu seed (${SEED_MENU})` + (hint ? ` (did you mean ${q(hint)}?)` : '');
+    };
     if (doc.menu) {
       if (!menus.has(doc.menu.parent)) add('/menu/parent', `parent menu ${missing(doc.menu.parent)}`);
       if (menus.has(prefix)) add('/resource/permissionPrefix', `menu ${q(prefix)} is already in the menu seed: drop the "menu" key or choose another permissionPrefix`);

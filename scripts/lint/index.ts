@@ -53,11 +53,23 @@ export interface LintOptions {
   cwd?: string;
 }
 
+const compiled = new Map<string, { text: string; validate: ReturnType<typeof compileMetaSchema> }>();
+
+/** The compiled meta-schema, recompiled only when the file changed. */
+function metaValidator(metaPath: string) {
+  const text = fs.readFileSync(metaPath, 'utf8');
+  const hit = compiled.get(metaPath);
+  if (hit && hit.text === text) return hit.validate;
+  const validate = compileMetaSchema(JSON.parse(text) as object);
+  compiled.set(metaPath, { text, validate });
+  return validate;
+}
+
 /** Lint the documents at `targets` (files or directories) against `ctx`. */
 export function lintPaths(targets: string[], ctx: LintContext, opts: LintOptions): LintResult {
   const cwd = opts.cwd ?? process.cwd();
   const metaPath = path.join(opts.root, 'schemas', 'meta', 'screen.schema.json');
-  const validate = compileMetaSchema(JSON.parse(fs.readFileSync(metaPath, 'utf8')) as object);
+  const validate = metaValidator(metaPath);
   const problems: LintProblem[] = [];
   const good: Array<{ file: string; doc: ScreenDocument }> = [];
   const files: string[] = [];

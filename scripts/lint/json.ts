@@ -89,7 +89,8 @@ export function parseJson(text: string): { value: unknown; duplicates: Problem[]
           i++;
           continue;
         }
-        expect('}');
+        if (text[i] !== '}') fail(text[i] === undefined ? 'expected "," or "}", found the end of the file' : `expected "," or "}", found "${text[i]}"`);
+        i++;
         return out;
       }
     }
@@ -108,7 +109,8 @@ export function parseJson(text: string): { value: unknown; duplicates: Problem[]
           i++;
           continue;
         }
-        expect(']');
+        if (text[i] !== ']') fail(text[i] === undefined ? 'expected "," or "]", found the end of the file' : `expected "," or "]", found "${text[i]}"`);
+        i++;
         return out;
       }
     }

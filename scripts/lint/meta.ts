@@ -20,19 +20,17 @@ export function compileMetaSchema(metaSchema: object): (doc: unknown) => Problem
   return (doc) => (validate(doc) ? [] : simplify(validate.errors ?? []));
 }
 
-/** Levenshtein distance, for "did you mean" hints. */
+/** Edit distance with adjacent transpositions (optimal string alignment), for "did you mean" hints. */
 export function distance(a: string, b: string): number {
-  const d: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let prev = d[0];
-    d[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const tmp = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return d[b.length];
+  return d[a.length][b.length];
 }
 
 /** The closest candidate within a small edit distance (case-insensitive equality counts as 0). */
@@ -63,6 +61,7 @@ function message(e: ErrorObject): string {
       const key = String(p.additionalProperty);
       const known = Object.keys(((e.parentSchema as Record<string, unknown>)?.properties as object) ?? {});
       const hint = suggest(key, known);
+      if (custom) return `unknown key ${fmt(key)}: ${custom}`;
       return `unknown key ${fmt(key)}` + (hint ? ` (did you mean ${fmt(hint)}?)` : known.length ? ` (allowed: ${known.join(', ')})` : '');
     }
     case 'required':

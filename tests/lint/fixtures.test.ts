@@ -1,0 +1,307 @@
+/**
+ * One broken fixture per kind of mistake (tests/lint/fixtures/broken/<kind>.json, each a copy of
+ * fixtures/valid/fx.json with one thing wrong): the lint must report exactly that problem, at that
+ * JSON pointer, with that message, and nothing else.
+ */
+import { describe, expect, it } from 'vitest';
+import { lintFixtures } from './helpers.js';
+
+const CASES: Array<[string, Array<[string, string]>]> = [
+  [
+    "api-not-served",
+    [
+      ["/resource/api", "GET /api/fx-shop/list is not served by the server"],
+      ["/resource/api", "GET /api/fx-shop/detail is not served by the server"],
+    ],
+  ],
+  [
+    "bad-enum-value",
+    [
+      ["/list/search/0/op", "must be one of: \"equal\", \"contains\", \"prefix\", \"dateRange\", \"range\", \"in\""],
+    ],
+  ],
+  [
+    "bad-field-name",
+    [
+      ["/schema/properties/shop_name", "invalid key \"shop_name\": must be a camelCase field name such as \"merchantName\" (the column is its snake_case)"],
+    ],
+  ],
+  [
+    "column-not-a-field",
+    [
+      ["/list/columns/1/field", "\"statu\" is not a field of this screen nor an audit field (did you mean \"status\"?)"],
+    ],
+  ],
+  [
+    "column-write-only",
+    [
+      ["/list/columns/6/field", "\"psw\" is write-only: the server never sends it back"],
+    ],
+  ],
+  [
+    "condition-dictionary-value",
+    [
+      ["/schema/allOf/0/if/properties/enableFlag/enum/1", "4 is not a key of dictionary \"merchant_enable_flag\" (keys: 1, 2, 3)"],
+    ],
+  ],
+  [
+    "condition-not-const",
+    [
+      ["/schema/allOf/0/if/properties/enableFlag/minimum", "unknown key \"minimum\": a condition tests one field with exactly one of \"const\" or \"enum\""],
+    ],
+  ],
+  [
+    "condition-not-required",
+    [
+      ["/schema/allOf/0/if", "list \"enableFlag\" in \"required\" of the condition, otherwise it also holds when \"enableFlag\" is empty"],
+    ],
+  ],
+  [
+    "condition-type",
+    [
+      ["/schema/allOf/0/if/properties/enableFlag/const", "\"3\" does not fit \"enableFlag\", which is integer"],
+    ],
+  ],
+  [
+    "condition-unknown-field",
+    [
+      ["/schema/allOf/0/if/properties/enableFlg", "\"enableFlg\" is not a field of this screen (did you mean \"enableFlag\"?)"],
+    ],
+  ],
+  [
+    "default-page-size",
+    [
+      ["/list/defaultPageSize", "20 is not one of pageSizes (10, 30, 50, 100, 200)"],
+    ],
+  ],
+  [
+    "dict-widget-without-dict",
+    [
+      ["/uiSchema/fee/ui:widget", "the dict widget needs \"x-dict\" on field \"fee\""],
+    ],
+  ],
+  [
+    "dictionary-value",
+    [
+      ["/schema/properties/status/default", "9 is not a key of dictionary \"merchant_status\" (keys: 1, 2, 3)"],
+    ],
+  ],
+  [
+    "duplicate-action",
+    [
+      ["/list/actions/1/name", "duplicate action name \"reset\" (also /list/actions/0)"],
+    ],
+  ],
+  [
+    "duplicate-field-in-branch",
+    [
+      ["/schema/allOf/0/then/properties/name", "field \"name\" is already declared at /schema/properties/name"],
+    ],
+  ],
+  [
+    "duplicate-key",
+    [
+      ["/schema/properties/name", "duplicate key \"name\" (JSON keeps only the last one)"],
+    ],
+  ],
+  [
+    "endpoint-not-served",
+    [
+      ["/list/actions/0/endpoint", "GET /api/fx/reset/payPsw is not served by the server"],
+    ],
+  ],
+  [
+    "i18n-missing-both",
+    [
+      ["/schema/properties/fee/title", "i18n key \"fx.field.feeRatio\" is missing in locales/zh.json and locales/en.json"],
+    ],
+  ],
+  [
+    "i18n-missing-en",
+    [
+      ["/list/actions/0/confirm", "i18n key \"fx.confirm.zhOnly\" is missing in locales/en.json"],
+    ],
+  ],
+  [
+    "invalid-json",
+    [
+      ["/", "invalid JSON: expected \",\" or \"}\", found \"\"\" at line 6, column 3"],
+    ],
+  ],
+  [
+    "menu-path",
+    [
+      ["/route", "menu \"fx\" has the path \"/fx/fx\" in the menu seed, not \"/fx/other\""],
+    ],
+  ],
+  [
+    "message-without-rule",
+    [
+      ["/uiSchema/name/ui:messages/pattern", "\"name\" has no \"pattern\" rule, so this message is never shown"],
+    ],
+  ],
+  [
+    "missing-key",
+    [
+      ["/resource", "missing required key \"table\""],
+    ],
+  ],
+  [
+    "required-not-a-field",
+    [
+      ["/schema/required/2", "\"nam\" is not a field of this screen (did you mean \"name\"?)"],
+    ],
+  ],
+  [
+    "row-rule-value",
+    [
+      ["/list/actions/0/visibleWhen/0/eq", "3 is not a key of dictionary \"yes_no\" (keys: 1, 2)"],
+    ],
+  ],
+  [
+    "schema-path",
+    [
+      ["/$schema", "must be the relative path from this file to schemas/meta/screen.schema.json: \"../../../../schemas/meta/screen.schema.json\""],
+    ],
+  ],
+  [
+    "schema-version",
+    [
+      ["/schemaVersion", "schemaVersion 2 is newer than this code understands (CURRENT_SCHEMA_VERSION is 1)"],
+    ],
+  ],
+  [
+    "search-contains-dict",
+    [
+      ["/list/search/1/op", "contains needs a text field (not a date or dictionary); \"status\" is integer"],
+    ],
+  ],
+  [
+    "search-date-range-type",
+    [
+      ["/list/search/2/op", "dateRange needs a date or date-time field; \"name\" is string"],
+    ],
+  ],
+  [
+    "search-not-a-field",
+    [
+      ["/list/search/0/field", "\"title\" is not a field of this screen nor an audit field"],
+    ],
+  ],
+  [
+    "search-range-type",
+    [
+      ["/list/search/2/op", "range needs a number or integer field; \"logo\" is string"],
+    ],
+  ],
+  [
+    "sort-array",
+    [
+      ["/list/columns/6/sortable", "\"period\" cannot be sorted: it is array (stored as jsonb)"],
+    ],
+  ],
+  [
+    "sort-not-a-column",
+    [
+      ["/list/columns/4/sortable", "\"total\" cannot be sorted: it is not a stored column (x-virtual)"],
+    ],
+  ],
+  [
+    "text-not-i18n-key",
+    [
+      ["/title", "must be an i18n key such as \"merchant.field.merchantName\" (the texts go in locales/zh.json and locales/en.json)"],
+    ],
+  ],
+  [
+    "toolbar-selection",
+    [
+      ["/list/actions/0/selection", "a selection action needs \"selection\": true in /list"],
+    ],
+  ],
+  [
+    "ui-not-a-field",
+    [
+      ["/uiSchema/nmae", "\"nmae\" is not a field of this screen (did you mean \"name\"?)"],
+    ],
+  ],
+  [
+    "ui-order-audit-field",
+    [
+      ["/uiSchema/ui:order/4", "\"createTime\" is an audit field: dialogs show only the document's own fields (declare it in schema.properties with \"readOnly\": true to show it)"],
+    ],
+  ],
+  [
+    "ui-order-not-a-field",
+    [
+      ["/uiSchema/ui:order/1", "\"state\" is not a field of this screen"],
+    ],
+  ],
+  [
+    "unknown-action-permission",
+    [
+      ["/list/actions/0/permission", "button \"fx_reset_psw\" is not in the menu seed (src/server/seed/menus.ts)"],
+    ],
+  ],
+  [
+    "unknown-builtin-permission",
+    [
+      ["/list/builtins/2", "button \"fy_delete\" is not in the menu seed (src/server/seed/menus.ts)"],
+    ],
+  ],
+  [
+    "unknown-dictionary",
+    [
+      ["/schema/properties/status/x-dict", "dictionary \"merchant_statu\" is not in the seed (src/server/seed/dictionaries.ts) (did you mean \"merchant_status\"?)"],
+    ],
+  ],
+  [
+    "unknown-key",
+    [
+      ["/schema/properties/name/maxlength", "unknown key \"maxlength\" (did you mean \"maxLength\"?)"],
+    ],
+  ],
+  [
+    "unknown-menu-parent",
+    [
+      ["/menu/parent", "parent menu \"canten\" is not in the menu seed (src/server/seed/menus.ts) (did you mean \"canteen\"?)"],
+    ],
+  ],
+  [
+    "unknown-menu",
+    [
+      ["/resource/permissionPrefix", "menu \"fz\" is not in the menu seed (src/server/seed/menus.ts) (did you mean \"fx\"?); add it there, or add a \"menu\" key to register the screen automatically"],
+      ["/list/builtins/0", "button \"fz_view\" is not in the menu seed (src/server/seed/menus.ts)"],
+    ],
+  ],
+  [
+    "upload-without-limits",
+    [
+      ["/uiSchema/logo", "an upload widget needs ui:options.maxSize (bytes)"],
+    ],
+  ],
+];
+
+describe('schema lint: each kind of mistake is caught', () => {
+  it('the valid fixture lints clean', () => {
+    expect(lintFixtures('valid/fx.json')).toEqual([]);
+  });
+
+  it.each(CASES)('%s', (kind, expected) => {
+    const file = `broken/${kind}.json`;
+    expect(lintFixtures(file)).toEqual(expected.map(([pointer, message]) => ({ file, pointer, message })));
+  });
+
+  it('ids, routes, APIs and permission prefixes are unique across documents', () => {
+    expect(lintFixtures('valid/fx.json', 'set/fx-twin.json')).toEqual([
+      { file: 'valid/fx.json', pointer: '/id', message: '"fx" is also used by set/fx-twin.json' },
+      { file: 'valid/fx.json', pointer: '/route', message: '"/fx/fx" is also used by set/fx-twin.json' },
+      { file: 'valid/fx.json', pointer: '/resource/api', message: '"/api/fx" is also used by set/fx-twin.json' },
+      { file: 'valid/fx.json', pointer: '/resource/permissionPrefix', message: '"fx" is also used by set/fx-twin.json' },
+    ]);
+  });
+
+  it('a missing path is reported, directories are walked', () => {
+    expect(lintFixtures('nope.json')).toEqual([{ file: 'nope.json', pointer: '/', message: 'no such file or directory' }]);
+    expect(lintFixtures('valid')).toEqual([]);
+  });
+});
