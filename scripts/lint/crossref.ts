@@ -32,6 +32,8 @@ export interface LintContext {
   menus?: Map<string, string | undefined>;
   /** locale file (e.g. `locales/zh.json`) → parsed content. */
   locales?: Record<string, unknown>;
+  /** Upgrade an older document to CURRENT_SCHEMA_VERSION (the server's migrateDocument). */
+  migrate?: (doc: unknown) => unknown;
   /** Is METHOD URL served by the app? */
   hasRoute?: (method: 'GET' | 'POST', url: string) => boolean;
   currentSchemaVersion: number;
@@ -45,7 +47,8 @@ export function menuIndex(seed: SeedMenu[]): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>();
   const walk = (nodes: SeedMenu[] | undefined) => {
     for (const n of nodes ?? []) {
-      out.set(n.code, typeof n.path === 'string' ? n.path : undefined);
+      // Buttons carry API paths; only menus (category 1, or no category) have a route.
+      out.set(n.code, typeof n.path === 'string' && n.category !== 2 ? n.path : undefined);
       walk(n.children);
     }
   };
@@ -110,13 +113,7 @@ function fitsType(f: FieldSchema, v: unknown): boolean {
   }
 }
 
-/** The menu key the server engineer is adding to document.ts (auto-registered screens). */
-export interface MenuDef {
-  parent: string;
-  sort?: number;
-  icon?: string;
-}
-export type LintedDocument = ScreenDocument & { menu?: MenuDef };
+export type LintedDocument = ScreenDocument;
 
 export function checkDocument(doc: LintedDocument, ctx: LintContext): Problem[] {
   const out: Problem[] = [];
