@@ -1,0 +1,94 @@
+/** Which buttons a user sees: built-ins and named actions gated by permission codes and row rules. */
+import type { ActionDef, RowRule, ScreenDocument } from '../../shared/document.js';
+import { builtinPermission, builtins, looseEqual } from '../../shared/fields.js';
+
+export type Permissions = Record<string, boolean | undefined>;
+
+export type ToolbarItem =
+  | { kind: 'add' | 'delete' | 'export'; labelKey: string; permission: string }
+  | { kind: 'action'; labelKey: string; permission: string; action: ActionDef };
+
+export type RowItem =
+  | { kind: 'view' | 'edit' | 'delete'; labelKey: string; permission: string }
+  | { kind: 'action'; labelKey: string; permission: string; action: ActionDef };
+
+export interface ActionsModel {
+  toolbar: ToolbarItem[];
+  row: RowItem[];
+}
+
+const LABELS = {
+  add: 'common.action.add',
+  edit: 'common.action.edit',
+  view: 'common.action.view',
+  delete: 'common.action.delete',
+  export: 'common.action.export',
+} as const;
+
+export function allowed(permissions: Permissions | undefined, code: string): boolean {
+  return permissions?.[code] === true;
+}
+
+/** Buttons for a permission map `{code: true}`. */
+export function actionsModel(doc: ScreenDocument, permissions: Permissions | undefined): ActionsModel {
+  const offered = builtins(doc);
+  const readOnly = !!doc.resource.readOnlyApi;
+  const can = (a: 'add' | 'edit' | 'view' | 'delete' | 'export') =>
+    offered.has(a) && !(readOnly && (a === 'add' || a === 'edit' || a === 'delete')) && allowed(permissions, builtinPermission(doc, a));
+  const toolbar: ToolbarItem[] = [];
+  const row: RowItem[] = [];
+  if (can('add')) toolbar.push({ kind: 'add', labelKey: LABELS.add, permission: builtinPermission(doc, 'add') });
+  if (can('delete') && doc.list.selection !== false)
+    toolbar.push({ kind: 'delete', labelKey: LABELS.delete, permission: builtinPermission(doc, 'delete') });
+  if (can('export')) toolbar.push({ kind: 'export', labelKey: LABELS.export, permission: builtinPermission(doc, 'export') });
+  for (const k of ['view', 'edit', 'delete'] as const) {
+    if (can(k)) row.push({ kind: k, labelKey: LABELS[k], permission: builtinPermission(doc, k) });
+  }
+  for (const a of doc.list.actions ?? []) {
+    if (!allowed(permissions, a.permission)) continue;
+    const item = { kind: 'action' as const, labelKey: a.label, permission: a.permission, action: a };
+    if (a.position === 'toolbar') toolbar.push(item);
+    else row.push(item);
+  }
+  return { toolbar, row };
+}
+
+/** One rule against a row: eq / ne / in, loose on keys ('2' == 2). */
+export function ruleHolds(rule: RowRule, row: Record<string, unknown>): boolean {
+  const v = row[rule.field];
+  const isNull = (x: unknown) => x === null || x === undefined || x === '';
+  if ('eq' in rule && (rule.eq === null ? !isNull(v) : !looseEqual(v, rule.eq))) return false;
+  if ('ne' in rule && (rule.ne === null ? isNull(v) : looseEqual(v, rule.ne))) return false;
+  if (rule.in && !rule.in.some((x) => looseEqual(v, x))) return false;
+  return true;
+}
+
+/** A `visibleWhen` list: every rule must hold (absent or empty = always visible). */
+export function visibleWhen(rules: RowRule[] | undefined, row: Record<string, unknown>): boolean {
+  return (rules ?? []).every((r) => ruleHolds(r, row));
+}
+
+/** The row buttons for one record. */
+export function rowActions(model: ActionsModel, row: Record<string, unknown>): RowItem[] {
+  return model.row.filter((i) => i.kind !== 'action' || visibleWhen(i.action.visibleWhen, row));
+}
+
+/** Batch delete / selection actions: the warning key when nothing is selected, else null. */
+export function checkSelection(ids: unknown[]): string | null {
+  return ids.length ? null : 'common.msg.selectOne';
+}
+
+/** Request of a named action: GET → params, POST → params too (BladeX style `?id=` / `?ids=`), or a form body. */
+export function actionRequest(
+  doc: ScreenDocument,
+  action: ActionDef,
+  target: { row?: Record<string, unknown>; ids?: string[] },
+  form?: Record<string, unknown>,
+): { method: 'GET' | 'POST'; url: string; params: Record<string, unknown>; data?: Record<string, unknown> } {
+  const url = `${doc.resource.api.replace(/\/$/, '')}/${action.endpoint.replace(/^\//, '')}`;
+  const params: Record<string, unknown> = {};
+  if (target.row) params.id = target.row.id;
+  if (target.ids) params.ids = target.ids.join(',');
+  if (action.method === 'GET') return { method: 'GET', url, params: { ...params, ...(form ?? {}) } };
+  return { method: 'POST', url, params, data: form ? { ...form, ...(target.row ? { id: target.row.id } : {}), ...(target.ids ? { ids: target.ids.join(',') } : {}) } : undefined };
+}

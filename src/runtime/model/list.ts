@@ -1,0 +1,29 @@
+/** The list request: page, size, search params and sort in the BladeX wire format. */
+import type { ScreenDocument } from '../../shared/document.js';
+import { sortParams } from './columns.js';
+import { toParams } from './search.js';
+
+export interface ListQuery {
+  current: number;
+  size: number;
+  search: Record<string, unknown>;
+  sorting: Array<{ id: string; desc: boolean }>;
+}
+
+export function listParams(doc: ScreenDocument, q: ListQuery): Record<string, string | number> {
+  return { ...toParams(doc, q.search), ...sortParams(q.sorting), current: q.current, size: q.size };
+}
+
+export function listUrl(doc: ScreenDocument, endpoint: 'list' | 'detail' | 'submit' | 'remove' | 'export' | string): string {
+  return `${doc.resource.api.replace(/\/$/, '')}/${endpoint.replace(/^\//, '')}`;
+}
+
+/** The initial sorting state from the document's default sort. */
+export function initialSorting(doc: ScreenDocument): Array<{ id: string; desc: boolean }> {
+  return (doc.list.defaultSort ?? []).map((s) => ({ id: s.field, desc: s.dir === 'desc' }));
+}
+
+/** Export params: the list's search and sort, plus visible columns and the language (no paging). */
+export function exportParams(doc: ScreenDocument, q: Omit<ListQuery, 'current' | 'size'>, visibleFields: string[], lang: string): Record<string, string> {
+  return { ...toParams(doc, q.search), ...sortParams(q.sorting), columns: visibleFields.join(','), lang: lang.startsWith('en') ? 'en' : 'zh' };
+}
