@@ -47,6 +47,16 @@ export async function loadContext(root: string, opts: LoadOptions = {}): Promise
   }
   if (Object.keys(locales).length === LOCALE_FILES.length) ctx.locales = locales;
 
+  // Document migrations (older schemaVersions are linted as the server upgrades them)
+  const docsFile = 'src/server/documents.ts';
+  try {
+    const m = await importTs(root, docsFile);
+    if (typeof m.migrateDocument !== 'function') throw new Error('it does not export migrateDocument');
+    ctx.migrate = m.migrateDocument as (doc: unknown) => unknown;
+  } catch (e) {
+    problems.push({ file: docsFile, pointer: '/', message: `cannot load migrateDocument (${reason(e)}): older documents cannot be migrated` });
+  }
+
   // Dictionary seed
   const dictFile = 'src/server/seed/dictionaries.ts';
   try {

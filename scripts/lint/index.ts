@@ -90,8 +90,20 @@ export function lintPaths(targets: string[], ctx: LintContext, opts: LintOptions
       add('/', e instanceof JsonSyntaxError ? `invalid JSON: ${e.message}` : String(e));
       continue;
     }
+    // Older documents are checked as the server sees them: upgraded by its migrations first.
+    let note = '';
+    const version = (value as { schemaVersion?: unknown } | null)?.schemaVersion;
+    if (ctx.migrate && value && typeof value === 'object' && !Array.isArray(value) && (version === undefined || (typeof version === 'number' && version < ctx.currentSchemaVersion))) {
+      try {
+        value = ctx.migrate(value);
+        note = ` (in the document as migrated from schemaVersion ${version ?? 0} to ${ctx.currentSchemaVersion})`;
+      } catch (e) {
+        add('/schemaVersion', `cannot migrate: ${e instanceof Error ? e.message : String(e)}`);
+        continue;
+      }
+    }
     const metaProblems = validate(value);
-    for (const p of metaProblems) add(p.pointer, p.message);
+    for (const p of metaProblems) add(p.pointer, p.message + note);
     if (metaProblems.length) continue; // cross-references need a well-formed document
 
     const doc = value as LintedDocument;
@@ -99,7 +111,7 @@ export function lintPaths(targets: string[], ctx: LintContext, opts: LintOptions
     if (doc.$schema && path.resolve(path.dirname(abs), doc.$schema) !== metaPath) {
       add('/$schema', `must be the relative path from this file to schemas/meta/screen.schema.json: ${JSON.stringify(path.relative(path.dirname(abs), metaPath).split(path.sep).join('/'))}`);
     }
-    for (const p of checkDocument(doc, ctx)) add(p.pointer, p.message);
+    for (const p of checkDocument(doc, ctx)) add(p.pointer, p.message + note);
     good.push({ file, doc });
   }
   problems.push(...checkSet(good));

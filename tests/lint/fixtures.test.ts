@@ -153,6 +153,12 @@ const CASES: Array<[string, Array<[string, string]>]> = [
     ],
   ],
   [
+    "old-version",
+    [
+      ["/list/columns/0/sortabel", "unknown key \"sortabel\" (did you mean \"sortable\"?) (in the document as migrated from schemaVersion 0 to 1)"],
+    ],
+  ],
+  [
     "row-rule-value",
     [
       ["/list/actions/0/visibleWhen/0/eq", "3 is not a key of dictionary \"yes_no\" (keys: 1, 2)"],
@@ -298,6 +304,10 @@ describe('schema lint: each kind of mistake is caught', () => {
       { file: 'valid/fx.json', pointer: '/resource/api', message: '"/api/fx" is also used by set/fx-twin.json' },
       { file: 'valid/fx.json', pointer: '/resource/permissionPrefix', message: '"fx" is also used by set/fx-twin.json' },
     ]);
+  });
+
+  it('an older schemaVersion is migrated (by the server migrations) before it is checked', () => {
+    expect(lintFixtures('old/fx-v0.json')).toEqual([]);
   });
 
   it('a missing path is reported, directories are walked', () => {

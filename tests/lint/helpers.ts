@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dictionaryIndex, menuIndex, type LintContext } from '../../scripts/lint/crossref.js';
 import { lintPaths, type LintProblem } from '../../scripts/lint/index.js';
+import { migrateDocument } from '../../src/server/documents.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = path.join(ROOT, 'tests/lint/fixtures');
@@ -22,6 +23,7 @@ const fx = {
 
 export const TEST_CONTEXT: LintContext = {
   currentSchemaVersion: 1,
+  migrate: migrateDocument,
   dictionaries: dictionaryIndex([
     { code: 'merchant_status', items: [1, 2, 3].map((k) => ({ key: String(k), value: String(k) })) },
     { code: 'merchant_enable_flag', items: [1, 2, 3].map((k) => ({ key: String(k), value: String(k) })) },
