@@ -1,0 +1,98 @@
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { CUSTOM_FORMATS, cleanField, formSchema, messageKey, messageParams, pickEditable } from '../../../src/shared/form.js';
+import { merchant, small } from './docs.js';
+
+function validator(schema: object) {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  for (const [name, re] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, re);
+  return ajv.compile(schema);
+}
+
+const validMerchant = {
+  merchantName: '一号窗口', loginPhone: '13800138000', loginPsw: 'secret1', payPsw: '123456', feeRatio: 1.25,
+  contractDaterange: ['2026-01-01', '2026-12-31'], enableFlag: 1,
+};
+
+describe('shared/form', () => {
+  it('custom formats match the wire formats', () => {
+    expect(CUSTOM_FORMATS.date.test('2026-02-28')).toBe(true);
+    expect(CUSTOM_FORMATS.date.test('2026-13-01')).toBe(false);
+    expect(CUSTOM_FORMATS['date-time'].test('2026-02-28 23:59:59')).toBe(true);
+    expect(CUSTOM_FORMATS['date-time'].test('2026-02-28T23:59:59Z')).toBe(false);
+    expect(CUSTOM_FORMATS.yyyyMM.test('202611')).toBe(true);
+    expect(CUSTOM_FORMATS.yyyyMM.test('202613')).toBe(false);
+    expect(CUSTOM_FORMATS.uri.test('/upload/a.png')).toBe(true);
+  });
+
+  it('cleanField strips x- annotations, also inside items', () => {
+    expect(cleanField({ type: 'array', 'x-custom': 1, items: { type: 'string', 'x-dict': 'sex' } })).toEqual({ type: 'array', items: { type: 'string' } });
+  });
+
+  it('add mode: hidden fields dropped, passwords required, read-only fields never required', () => {
+    const f = formSchema(merchant(), 'add');
+    expect(f.schema.properties.merchantNo).toBeUndefined();
+    expect(f.schema.properties.loginPsw).toMatchObject({ writeOnly: true });
+    expect(f.schema.properties.loginPsw['x-password']).toBeUndefined();
+    expect(f.schema.required).toEqual(['merchantName', 'loginPhone', 'loginPsw', 'payPsw', 'feeRatio', 'contractDaterange', 'enableFlag']);
+    expect(f.readonly).toEqual([]); // every read-only merchant field is hidden when adding
+    expect(f.order[0]).toBe('merchantName');
+    expect(f.order).not.toContain('payCode');
+  });
+
+  it('edit mode: passwords are hidden and not required; view mode: everything read-only, write-only hidden', () => {
+    const e = formSchema(merchant(), 'edit');
+    expect(e.schema.properties.loginPsw).toBeUndefined();
+    expect(e.schema.required).not.toContain('loginPsw');
+    expect(e.schema.properties.merchantNo).toMatchObject({ readOnly: true });
+    expect(e.readonly.sort()).toEqual(['bind', 'merchantNo', 'wxUserId']);
+    const v = formSchema(merchant(), 'view');
+    expect(v.schema.required).toEqual([]);
+    expect(v.schema.properties.payPsw).toBeUndefined();
+    expect(v.readonly).toContain('merchantName');
+  });
+
+  it('the form schema validates with ajv: enableTime required only when enableFlag is 3', () => {
+    const validate = validator(formSchema(merchant(), 'add').schema);
+    expect(validate(validMerchant)).toBe(true);
+    expect(validate({ ...validMerchant, enableFlag: 3 })).toBe(false);
+    expect(validate.errors?.map((e) => e.params)).toContainEqual({ missingProperty: 'enableTime' });
+    expect(validate({ ...validMerchant, enableFlag: 3, enableTime: '2026-12-01 08:00:00' })).toBe(true);
+    expect(validate({ ...validMerchant, loginPhone: '1380013800' })).toBe(false);
+    expect(validate({ ...validMerchant, feeRatio: 100.5 })).toBe(false);
+    expect(validate({ ...validMerchant, contractDaterange: ['2026-01-01'] })).toBe(false);
+  });
+
+  it('a conditional branch that only requires a base field is kept (regression)', () => {
+    const f = formSchema(small(), 'add');
+    expect(f.schema.allOf).toEqual([{ if: { properties: { flag: { const: 2 } }, required: ['flag'] }, then: { properties: {}, required: ['period'] } }]);
+    const validate = validator(f.schema);
+    expect(validate({ name: 'ab', flag: 2 })).toBe(false);
+    expect(validate({ name: 'ab', flag: 2, period: ['2026-01-01', '2026-01-02'] })).toBe(true);
+    expect(validate({ name: 'ab', flag: 1 })).toBe(true);
+  });
+
+  it('messageKey: the document message, else the common one', () => {
+    const m = merchant();
+    expect(messageKey(m, 'merchantName', 'required')).toBe('merchant.msg.merchantName');
+    expect(messageKey(m, 'loginPhone', 'pattern')).toBe('common.msg.phoneFormat');
+    expect(messageKey(m, 'licenseNo', 'maxLength')).toBe('common.validation.maxLength');
+  });
+
+  it('messageParams: the limit of the failed keyword (regression: minLength used to say maxLength)', () => {
+    const d = small();
+    expect(messageParams(d, 'name', 'minLength')).toMatchObject({ limit: 2, min: 2, max: 20, field: 'small.field.name' });
+    expect(messageParams(d, 'name', 'maxLength')).toMatchObject({ limit: 20 });
+    expect(messageParams(d, 'count', 'minimum')).toMatchObject({ limit: 1 });
+    expect(messageParams(d, 'count')).toMatchObject({ limit: 999 });
+    expect(messageParams(d, 'nope', 'required')).toMatchObject({ limit: undefined });
+  });
+
+  it('pickEditable drops unknown, hidden and read-only keys and reports cleared fields', () => {
+    const m = merchant();
+    const { values, cleared } = pickEditable(m, 'edit', { merchantName: 'x', merchantNo: 'SH1', loginPsw: 'p', hacker: 1, tel: '', remarks: null, enableTime: '2026-01-01 00:00:00' });
+    expect(values).toEqual({ merchantName: 'x', enableTime: '2026-01-01 00:00:00' });
+    expect(cleared.sort()).toEqual(['remarks', 'tel']);
+    expect(pickEditable(m, 'add', { loginPsw: 'secret1', bind: 2 }).values).toEqual({ loginPsw: 'secret1' });
+  });
+});
