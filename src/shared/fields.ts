@@ -73,7 +73,7 @@ export function modeBehaviour(doc: ScreenDocument, field: string, mode: Mode): M
   const f = allProperties(doc.schema)[field];
   const declared = fieldUi(doc, field)['ui:modes']?.[mode];
   if (declared) return declared;
-  if (mode === 'view') return f?.writeOnly ? 'hidden' : 'show';
+  if (mode === 'view') return f && isWriteOnly(f) ? 'hidden' : 'show';
   if (f?.readOnly) return 'readonly';
   return 'show';
 }

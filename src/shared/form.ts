@@ -65,7 +65,9 @@ export function formSchema(doc: ScreenDocument, mode: Mode): ModeForm {
       };
       return { if: b.if, then: part(b.then), else: part(b.else) };
     })
-    .filter((b) => Object.keys(b.then?.properties ?? {}).length || Object.keys(b.else?.properties ?? {}).length)
+    // Keep a branch while it still adds a visible field or requires one (e.g. `then: { required: [f] }`
+    // over a base field); dropping required-only branches would let the conditional rule go unchecked.
+    .filter((b) => [b.then, b.else].some((p) => Object.keys(p?.properties ?? {}).length || (p?.required ?? []).length))
     .map((b) => JSON.parse(JSON.stringify(b)) as NonNullable<EntitySchema['allOf']>[number]);
   if (allOf.length) schema.allOf = allOf;
   return { schema, readonly, order: fieldOrder(doc).filter((f) => visible(f) && f in props) };
@@ -78,11 +80,22 @@ export function messageKey(doc: ScreenDocument, field: string, keyword: string):
   return `common.validation.${keyword}`;
 }
 
-/** Interpolation values for common validation messages (limits of the field). */
-export function messageParams(doc: ScreenDocument, field: string): Record<string, unknown> {
+/** The field limit a failed keyword is about (minLength → minLength …). */
+const LIMIT_OF: Record<string, string> = {
+  maxLength: 'maxLength', minLength: 'minLength', maximum: 'maximum', minimum: 'minimum',
+  exclusiveMaximum: 'exclusiveMaximum', exclusiveMinimum: 'exclusiveMinimum', maxItems: 'maxItems', minItems: 'minItems', multipleOf: 'multipleOf',
+};
+
+/**
+ * Interpolation values for common validation messages (limits of the field). Pass the failed keyword so
+ * `limit` is that keyword's limit (a field with minLength 6 and maxLength 16 says 6 for minLength);
+ * without it `limit` falls back to the first of maxLength, minLength, maximum, minimum.
+ */
+export function messageParams(doc: ScreenDocument, field: string, keyword?: string): Record<string, unknown> {
   const f = allProperties(doc.schema)[field] ?? {};
+  const own = keyword && LIMIT_OF[keyword] ? (f as Record<string, unknown>)[LIMIT_OF[keyword]] : undefined;
   return {
-    limit: f.maxLength ?? f.minLength ?? f.maximum ?? f.minimum,
+    limit: own ?? f.maxLength ?? f.minLength ?? f.maximum ?? f.minimum,
     max: f.maxLength ?? f.maximum,
     min: f.minLength ?? f.minimum,
     field: f.title,
