@@ -1,0 +1,161 @@
+/**
+ * The ONE api client. fetch-based, base `/api`, BladeX headers, the error catalogue of spec §8:
+ * - HTTP 200–500 are answers; code = body.code || HTTP status; anything but 200 → error toast with
+ *   msg || error_description || 未知错误 and the call rejects (codes in the whitelist reject silently);
+ * - 401 → local logout → /login;
+ * - network failures (and HTTP > 500, time-outs) reject and end the progress bar;
+ * - progress bar on every request; 100000 ms time-out.
+ */
+import { website } from '../config.js';
+import { i18n } from '../i18n.js';
+import { progressDone, progressStart } from '../lib/progress.js';
+import { toast } from '../lib/toast.js';
+import { session } from '../auth/session.js';
+
+export const API_BASE = '/api';
+
+export type Params = Record<string, unknown>;
+
+export interface RequestConfig {
+  /** `/api/...` path (or a path under /api without the prefix). */
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  params?: Params;
+  /** Plain object → JSON body; FormData → multipart; URLSearchParams → form body. */
+  data?: unknown;
+  headers?: Record<string, string>;
+  /** Send the client Basic header (default true). */
+  authorization?: boolean;
+  /** Send the user token (default true). */
+  withToken?: boolean;
+  responseType?: 'json' | 'blob' | 'text';
+  timeout?: number;
+  /** Reject without a toast (the caller shows its own message). */
+  silent?: boolean;
+}
+
+/** The R envelope. */
+export interface R<T = unknown> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+export class ApiError extends Error {
+  code: number;
+  body: unknown;
+  network: boolean;
+  constructor(message: string, code: number, body: unknown, network = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.body = body;
+    this.network = network;
+  }
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+/** Registered by the session actions: local logout + redirect to /login. */
+export function onUnauthorized(fn: () => void): void {
+  unauthorizedHandler = fn;
+}
+
+export function basicAuth(): string {
+  return `Basic ${btoa(`${website.clientId}:${website.clientSecret}`)}`;
+}
+
+export function buildUrl(url: string, params?: Params): string {
+  let path = /^https?:\/\//.test(url) || url.startsWith(API_BASE + '/') ? url : `${API_BASE}/${url.replace(/^\/+/, '')}`;
+  if (params) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) {
+      if (v === undefined || v === null || v === '') continue;
+      if (Array.isArray(v)) qs.append(k, v.join(','));
+      else qs.append(k, String(v));
+    }
+    const s = qs.toString();
+    if (s) path += (path.includes('?') ? '&' : '?') + s;
+  }
+  return path;
+}
+
+function messageOf(body: unknown): string {
+  const b = (body ?? {}) as { msg?: unknown; error_description?: unknown };
+  const m = (typeof b.msg === 'string' && b.msg) || (typeof b.error_description === 'string' && b.error_description);
+  return m || i18n.t('error.unknown');
+}
+
+export async function request<T = any>(cfg: RequestConfig): Promise<T> {
+  const method = cfg.method ?? 'GET';
+  const headers: Record<string, string> = { ...(cfg.headers ?? {}) };
+  if (cfg.authorization !== false) headers.Authorization = basicAuth();
+  const { token, tenantId } = session.get();
+  if (cfg.withToken !== false && token) headers[website.tokenHeader] = `bearer ${token}`;
+  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'tenant-id')) headers['Tenant-Id'] = tenantId || website.tenantId;
+  let body: BodyInit | undefined;
+  if (cfg.data instanceof FormData || cfg.data instanceof URLSearchParams || cfg.data instanceof Blob) body = cfg.data;
+  else if (cfg.data !== undefined) {
+    body = JSON.stringify(cfg.data);
+    headers['Content-Type'] = 'application/json';
+  }
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), cfg.timeout ?? website.requestTimeout);
+  progressStart();
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(cfg.url, cfg.params), { method, headers, body, signal: ctrl.signal, credentials: 'include' });
+  } catch (e) {
+    clearTimeout(timer);
+    progressDone();
+    const aborted = (e as Error).name === 'AbortError';
+    throw new ApiError(aborted ? i18n.t('error.timeout') : i18n.t('error.network'), 0, null, true);
+  }
+  try {
+    if (res.status < 200 || res.status > 500) throw new ApiError(i18n.t('error.network'), res.status, null, true);
+    const ctype = res.headers.get('content-type') ?? '';
+    let parsed: unknown;
+    if (cfg.responseType === 'blob' && !ctype.includes('application/json')) {
+      if (res.status === 200) return (await res.blob()) as T;
+      parsed = {};
+    } else if (cfg.responseType === 'text' && !ctype.includes('application/json')) {
+      parsed = await res.text();
+      if (res.status === 200) return parsed as T;
+      parsed = { msg: parsed };
+    } else {
+      const text = await res.text();
+      try {
+        parsed = text ? JSON.parse(text) : {};
+      } catch {
+        parsed = { msg: text };
+      }
+    }
+    const b = (parsed ?? {}) as { code?: unknown };
+    const code = (typeof b.code === 'number' && b.code) || Number(b.code) || res.status;
+    if (code === 200) return parsed as T;
+    const msg = messageOf(parsed);
+    const err = new ApiError(msg, code, parsed);
+    if (website.statusWhiteList.includes(code)) throw err;
+    if (code === 401) {
+      if (!cfg.silent) toast.error(msg);
+      unauthorizedHandler?.();
+      throw err;
+    }
+    if (!cfg.silent) toast.error(msg);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    progressDone();
+  }
+}
+
+/** GET returning the R envelope's data. */
+export async function getData<T = any>(url: string, params?: Params): Promise<T> {
+  const r = await request<R<T>>({ url, params });
+  return r.data;
+}
+
+export async function postData<T = any>(url: string, data?: unknown, params?: Params): Promise<T> {
+  const r = await request<R<T>>({ url, method: 'POST', data, params });
+  return r.data;
+}

@@ -1,0 +1,126 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Drawer, Layout } from 'antd';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { session } from '../auth/session.js';
+import { loadButtons, loadMenu } from '../auth/actions.js';
+import { settings } from '../lib/settings.js';
+import { findByPath, menuLabel } from '../lib/menu.js';
+import { fixedPage } from '../pages/fixedPages.js';
+import { openTab } from './tabs.js';
+import { ui } from './ui.js';
+import { TabsBar } from './TabsBar.js';
+import { TopBar } from './TopBar.js';
+import { SideMenu } from './SideMenu.js';
+import { Loading } from './Lazy.js';
+import { SearchOverlay } from './SearchOverlay.js';
+import { RegisterDialog } from './TopBarDialogs.js';
+import IframePage from '../pages/IframePage.js';
+
+const { Sider, Header, Content } = Layout;
+
+/** Width-based screen size: xs (< 768), sm (768), md (992), lg (≥ 1200). */
+export function useScreenSize(): 'xs' | 'sm' | 'md' | 'lg' {
+  const get = (): 'xs' | 'sm' | 'md' | 'lg' => {
+    const w = window.innerWidth;
+    return w < 768 ? 'xs' : w < 992 ? 'sm' : w < 1200 ? 'md' : 'lg';
+  };
+  const [size, setSize] = useState(get);
+  useEffect(() => {
+    const on = () => setSize(get());
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return size;
+}
+
+export function Logo({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="shell-logo" data-testid="logo">
+      {collapsed ? <span className="logo-short">{t('app.shortTitle')}</span> : <span className="logo-title">{t('app.indexTitle')}</span>}
+    </div>
+  );
+}
+
+export default function Shell() {
+  const loc = useLocation();
+  const { i18n } = useTranslation();
+  const token = session.use((s) => s.token);
+  const menu = session.use((s) => s.menu);
+  const collapse = settings.use((s) => s.collapse);
+  const drawerOpen = ui.use((s) => s.drawerOpen);
+  const size = useScreenSize();
+  const mobile = size === 'xs';
+
+  // menus and buttons after a reload
+  useEffect(() => {
+    if (!token) return;
+    if (!menu) loadMenu(session.get().topMenuId).catch(() => undefined);
+    if (!Object.keys(session.get().permission).length) loadButtons().catch(() => undefined);
+  }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // a tab per opened page unless the route says it is not a tab
+  useEffect(() => {
+    if (!token) return;
+    const path = loc.pathname;
+    const fixed = fixedPage(path);
+    const query = Object.fromEntries(new URLSearchParams(loc.search));
+    if (fixed) {
+      if (fixed.noTab) return;
+      openTab({ label: '', i18n: fixed.label, path, value: path + loc.search, params: fixed.match(path) ?? {}, query });
+      return;
+    }
+    const node = findByPath(menu, path);
+    if (node) {
+      if (node.meta?.isTab === false || node.children?.length) return;
+      openTab({ label: menuLabel(node, i18n.language), path, value: path + loc.search, query, meta: node.meta ?? {} });
+    } else if (path.startsWith('/myiframe/')) {
+      openTab({ label: decodeURIComponent(path.slice(10)), path, value: path + loc.search, query });
+    }
+  }, [loc.pathname, loc.search, menu, token]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!token) {
+    // /myiframe without a session: the external page alone (public route)
+    if (loc.pathname.startsWith('/myiframe/')) return <IframePage />;
+    return <Navigate to="/login" replace />;
+  }
+
+  const menuEl = <SideMenu collapsed={!mobile && collapse} onNavigate={() => mobile && ui.set({ drawerOpen: false })} />;
+  return (
+    <Layout className={`shell shell-${size}`} data-testid="shell">
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => ui.set({ drawerOpen: false })}
+          closable={false}
+          size={230}
+          styles={{ body: { padding: 0, background: 'var(--sider-bg)' } }}
+          className="side-drawer"
+        >
+          <Logo collapsed={false} />
+          {menuEl}
+        </Drawer>
+      ) : (
+        <Sider className="shell-sider" width={230} collapsedWidth={64} collapsed={collapse} trigger={null} data-testid="sider">
+          <Logo collapsed={collapse} />
+          {menuEl}
+        </Sider>
+      )}
+      <Layout className="shell-main">
+        <Header className="shell-header">
+          <TopBar mobile={mobile} />
+        </Header>
+        <TabsBar />
+        <Content className="shell-content">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </Content>
+      </Layout>
+      <SearchOverlay />
+      <RegisterDialog />
+    </Layout>
+  );
+}

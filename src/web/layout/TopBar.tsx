@@ -1,0 +1,197 @@
+import { useEffect, useMemo, useState } from 'react';
+import { AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Menu, Tooltip } from 'antd';
+import {
+  BgColorsOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, MenuFoldOutlined,
+  MenuUnfoldOutlined, SearchOutlined, SkinOutlined, UserOutlined, DownOutlined,
+} from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { website } from '../config.js';
+import { getData } from '../api/client.js';
+import { session } from '../auth/session.js';
+import { loadMenu, logout } from '../auth/actions.js';
+import { setTopMenuId } from '../auth/session.js';
+import { changeLanguage, type Lang } from '../i18n.js';
+import { errorLogStore } from '../lib/errorLog.js';
+import { filterMenu, menuLabel, opensNewWindow, routeOf, searchLeaves } from '../lib/menu.js';
+import { settings, setCollapse, setColor } from '../lib/settings.js';
+import { confirmDialog } from '../lib/toast.js';
+import { ui } from './ui.js';
+import { ErrorLogDialog, LockDialog, NoticePopover, SwitchDialog, ThemeDialog } from './TopBarDialogs.js';
+
+interface TopMenu {
+  id: string;
+  name: string;
+  nameEn?: string;
+  code?: string;
+  path?: string;
+}
+
+const PRESET_COLORS = ['#409EFF', '#1890ff', '#722ed1', '#eb2f96', '#f5222d', '#fa541c', '#fa8c16', '#13c2c2', '#52c41a', '#2f54eb'];
+
+/** Top bar: collapse, top menu, search, colour, error log, lock, theme, notice, language, full screen, user. */
+export function TopBar({ mobile }: { mobile: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const collapse = settings.use((s) => s.collapse);
+  const color = settings.use((s) => s.color);
+  const logs = errorLogStore.use((s) => s.logs);
+  const userInfo = session.use((s) => s.userInfo);
+  const menu = session.use((s) => s.menu);
+  const roles = session.use((s) => s.roles);
+  const topMenuId = session.use((s) => s.topMenuId);
+  const [topMenus, setTopMenus] = useState<TopMenu[]>([]);
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<'' | 'log' | 'lock' | 'theme' | 'switch'>('');
+  const [full, setFull] = useState(!!document.fullscreenElement);
+
+  useEffect(() => {
+    getData<TopMenu[]>('/api/blade-system/menu/top-menu').then((d) => setTopMenus(Array.isArray(d) ? d : []), () => undefined);
+    const onFs = () => setFull(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', onFs);
+    return () => document.removeEventListener('fullscreenchange', onFs);
+  }, []);
+
+  const options = useMemo(
+    () =>
+      searchLeaves(filterMenu(menu ?? [], roles), search, i18n.language).map((n) => ({
+        value: n.path,
+        label: <span className="ac-option">{menuLabel(n, i18n.language)}</span>,
+        node: n,
+      })),
+    [menu, roles, search, i18n.language],
+  );
+
+  const switchTop = async (id: string) => {
+    setTopMenuId(id);
+    await loadMenu(id).catch(() => undefined);
+    navigate('/wel/index');
+  };
+
+  const toggleFull = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  };
+
+  const userItems = [
+    { key: 'dashboard', label: t('shell.user.dashboard') },
+    { key: 'info', label: t('shell.user.info') },
+    ...(website.switchMode ? [{ key: 'switch', label: t('shell.user.switch') }] : []),
+    { type: 'divider' as const },
+    { key: 'logout', label: t('shell.user.logout'), danger: true },
+  ];
+  const onUser = async (key: string) => {
+    if (key === 'dashboard') navigate('/wel/dashboard');
+    else if (key === 'info') navigate('/info/index');
+    else if (key === 'switch') setDialog('switch');
+    else if (key === 'logout') {
+      if (await confirmDialog({ title: t('shell.user.logoutConfirm'), okText: t('common.action.ok'), cancelText: t('common.action.cancel') })) await logout();
+    }
+  };
+
+  const name = userInfo?.real_name || userInfo?.nick_name || userInfo?.account || userInfo?.user_name || '';
+  return (
+    <div className="top-bar" data-testid="top-bar">
+      <div className="top-bar-left">
+        <Button
+          type="text"
+          className="tb-btn"
+          data-testid="tb-collapse"
+          aria-label={t('shell.top.collapse')}
+          icon={mobile || collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={() => (mobile ? ui.set({ drawerOpen: !ui.get().drawerOpen }) : setCollapse(!collapse))}
+        />
+        {!mobile && (
+          <Menu
+            className="top-menu"
+            mode="horizontal"
+            theme="light"
+            selectedKeys={[topMenuId || 'home']}
+            data-testid="top-menu"
+            onClick={({ key }) => void switchTop(key === 'home' ? '' : String(key))}
+            items={[{ key: 'home', label: t('shell.top.home') }, ...topMenus.map((m) => ({ key: m.id, label: menuLabel({ name: m.name, nameEn: m.nameEn }, i18n.language) }))]}
+          />
+        )}
+      </div>
+      <div className="top-bar-right">
+        {!mobile && (
+          <AutoComplete
+            className="tb-search"
+            data-testid="tb-autocomplete"
+            value={search}
+            options={options}
+            onSearch={setSearch}
+            onChange={(v) => setSearch(String(v ?? ''))}
+            onSelect={(_v, opt) => {
+              const n = (opt as { node: Parameters<typeof routeOf>[0] }).node;
+              setSearch('');
+              if (opensNewWindow(n)) window.open(n.path, '_blank');
+              else navigate(routeOf(n));
+            }}
+            placeholder={t('shell.search.placeholder')}
+            style={{ width: 180 }}
+          />
+        )}
+        <Tooltip title={t('shell.top.search')}>
+          <Button type="text" className="tb-btn" data-testid="tb-search" icon={<SearchOutlined />} onClick={() => ui.set({ searchOpen: true })} />
+        </Tooltip>
+        {!mobile && (
+          <Tooltip title={t('shell.top.color')}>
+            <span className="tb-color" data-testid="tb-color">
+              <ColorPicker
+                size="small"
+                value={color}
+                disabledAlpha
+                presets={[{ label: t('shell.top.colorPresets'), colors: PRESET_COLORS }]}
+                onChangeComplete={(c) => setColor(c.toHexString().toUpperCase())}
+              >
+                <Button type="text" className="tb-btn" icon={<BgColorsOutlined style={{ color }} />} />
+              </ColorPicker>
+            </span>
+          </Tooltip>
+        )}
+        <Tooltip title={t('shell.top.errorLog')}>
+          <Badge count={logs.length} overflowCount={99} size="small" offset={[-4, 4]} data-testid="tb-log-badge">
+            <Button type="text" className="tb-btn" data-testid="tb-log" icon={<BugOutlined />} onClick={() => setDialog('log')} />
+          </Badge>
+        </Tooltip>
+        <Tooltip title={t('shell.top.lock')}>
+          <Button type="text" className="tb-btn" data-testid="tb-lock" icon={<LockOutlined />} onClick={() => setDialog('lock')} />
+        </Tooltip>
+        <Tooltip title={t('shell.top.theme')}>
+          <Button type="text" className="tb-btn" data-testid="tb-theme" icon={<SkinOutlined />} onClick={() => setDialog('theme')} />
+        </Tooltip>
+        <NoticePopover />
+        <Dropdown
+          menu={{
+            items: [
+              { key: 'zh', label: '中文' },
+              { key: 'en', label: 'English' },
+            ],
+            selectable: true,
+            selectedKeys: [i18n.language],
+            onClick: ({ key }) => void changeLanguage(key as Lang),
+          }}
+        >
+          <Button type="text" className="tb-btn" data-testid="tb-lang" icon={<GlobalOutlined />} aria-label={t('shell.top.language')} />
+        </Dropdown>
+        {!mobile && (
+          <Tooltip title={t(full ? 'shell.top.exitFullscreen' : 'shell.top.fullscreen')}>
+            <Button type="text" className="tb-btn" data-testid="tb-full" icon={full ? <CompressOutlined /> : <ExpandOutlined />} onClick={toggleFull} />
+          </Tooltip>
+        )}
+        <Dropdown menu={{ items: userItems, onClick: ({ key }) => void onUser(key) }} trigger={['click']}>
+          <span className="tb-user" data-testid="tb-user">
+            <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
+            {!mobile && <span className="tb-user-name">{name}</span>}
+            <DownOutlined style={{ fontSize: 10 }} />
+          </span>
+        </Dropdown>
+      </div>
+      <ErrorLogDialog open={dialog === 'log'} onClose={() => setDialog('')} />
+      <LockDialog open={dialog === 'lock'} onClose={() => setDialog('')} />
+      <ThemeDialog open={dialog === 'theme'} onClose={() => setDialog('')} />
+      {website.switchMode && <SwitchDialog open={dialog === 'switch'} onClose={() => setDialog('')} />}
+    </div>
+  );
+}

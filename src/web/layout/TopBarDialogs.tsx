@@ -1,0 +1,299 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Empty, Form, Input, List, Modal, Pagination, Popover, Select, Space, Table, Tabs, Tooltip } from 'antd';
+import { BellOutlined, CheckOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { getData, request } from '../api/client.js';
+import { session, setLock } from '../auth/session.js';
+import { localLogout, refreshToken, loadSessionData } from '../auth/actions.js';
+import { clearErrorLogs, errorLogStore } from '../lib/errorLog.js';
+import { settings, setThemeName } from '../lib/settings.js';
+import { THEMES } from '../lib/themes.js';
+import { alertDialog, confirmDialog, toast } from '../lib/toast.js';
+import { website } from '../config.js';
+
+/** Full-screen error-log dialog: type, address, content, stack, time; upload and clear, both confirmed. */
+export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const logs = errorLogStore.use((s) => s.logs);
+  const upload = async () => {
+    if (!(await confirmDialog({ title: t('shell.log.uploadConfirm'), okText: t('common.action.ok'), cancelText: t('common.action.cancel') }))) return;
+    try {
+      await request({ url: '/api/blade-desk/shell/send-logs', method: 'POST', data: logs });
+      toast.success(t('shell.log.sent'));
+    } catch {
+      /* toast by the client */
+    }
+  };
+  const clear = async () => {
+    if (!(await confirmDialog({ title: t('shell.log.clearConfirm'), okText: t('common.action.ok'), cancelText: t('common.action.cancel'), danger: true }))) return;
+    clearErrorLogs();
+    toast.success(t('shell.log.cleared'));
+  };
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t('shell.log.title')}
+      width="100%"
+      className="fullscreen-modal"
+      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
+      footer={null}
+      destroyOnHidden
+    >
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" onClick={upload} disabled={!logs.length} data-testid="log-upload">{t('shell.log.upload')}</Button>
+        <Button danger onClick={clear} disabled={!logs.length} data-testid="log-clear">{t('shell.log.clear')}</Button>
+      </Space>
+      <Table
+        size="small"
+        rowKey={(r) => `${r.time}-${r.message}-${r.stack.length}`}
+        dataSource={logs}
+        pagination={{ pageSize: 10 }}
+        scroll={{ x: 900 }}
+        data-testid="log-table"
+        columns={[
+          { title: t('shell.log.type'), dataIndex: 'type', width: 80 },
+          { title: t('shell.log.url'), dataIndex: 'url', width: 220, ellipsis: true },
+          { title: t('shell.log.message'), dataIndex: 'message', width: 260 },
+          { title: t('shell.log.stack'), dataIndex: 'stack', render: (s: string) => <pre className="log-stack">{s}</pre> },
+          { title: t('shell.log.time'), dataIndex: 'time', width: 170 },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/** Lock dialog: set a lock password (required), then /lock. */
+export function LockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<{ passwd: string }>();
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t('shell.lock.title')}
+      okText={t('shell.lock.ok')}
+      cancelText={t('common.action.cancel')}
+      destroyOnHidden
+      onOk={async () => {
+        const { passwd } = await form.validateFields();
+        setLock(passwd);
+        onClose();
+        navigate(website.lockPage);
+      }}
+      okButtonProps={{ 'data-testid': 'lock-ok' } as never}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="passwd" label={t('shell.lock.password')} rules={[{ required: true, message: t('shell.lock.required') }]} validateTrigger="onBlur">
+          <Input.Password data-testid="lock-password" autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Theme dialog with the 11 themes. */
+export function ThemeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const current = settings.use((s) => s.themeName);
+  return (
+    <Modal open={open} onCancel={onClose} title={t('shell.theme.title')} footer={null} width={640}>
+      <div className="theme-grid">
+        {THEMES.map((th) => (
+          <button
+            key={th.name}
+            type="button"
+            className={`theme-card${current === th.name ? ' active' : ''}`}
+            data-theme-name={th.name}
+            onClick={() => setThemeName(th.name)}
+          >
+            <span className="theme-preview">
+              <span className="tp-side" style={{ background: th.siderBg }} />
+              <span className="tp-main">
+                <span className="tp-head" style={{ background: th.headerBg }} />
+                <span className="tp-body" style={{ background: th.pageBg }} />
+              </span>
+            </span>
+            <span className="theme-name">
+              {current === th.name && <CheckOutlined />} {t(`shell.theme.${th.name}`)}
+            </span>
+          </button>
+        ))}
+      </div>
+    </Modal>
+  );
+}
+
+interface NoticeItem {
+  id: number;
+  title: string;
+  text: string;
+  time: string;
+}
+
+/** Sample data for the notice popover (the spec: sample data and paging, not real data). */
+function sampleNotices(kind: 'mail' | 'message' | 'notice', t: (k: string, o?: Record<string, unknown>) => string): NoticeItem[] {
+  const n = kind === 'mail' ? 12 : kind === 'message' ? 7 : 23;
+  const base = new Date(2026, 10, 21, 9, 0, 0).getTime();
+  return Array.from({ length: n }, (_, i) => {
+    const d = new Date(base - i * 3_600_000 * 5);
+    const p = (x: number) => String(x).padStart(2, '0');
+    return {
+      id: i + 1,
+      title: t(`shell.notice.sample.${kind}`, { n: i + 1 }),
+      text: t(`shell.notice.sample.${kind}Text`, { n: i + 1 }),
+      time: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`,
+    };
+  });
+}
+
+function NoticeList({ kind }: { kind: 'mail' | 'message' | 'notice' }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const all = useMemo(() => sampleNotices(kind, t), [kind, t]);
+  const size = 5;
+  const rows = all.slice((page - 1) * size, page * size);
+  return (
+    <div>
+      <div className="notice-scroll" style={{ height: 300, overflowY: 'auto' }}>
+        {rows.length ? (
+          <List
+            size="small"
+            dataSource={rows}
+            renderItem={(r) => (
+              <List.Item key={r.id}>
+                <List.Item.Meta title={r.title} description={<><div>{r.text}</div><div className="notice-time">{r.time}</div></>} />
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Empty />
+        )}
+      </div>
+      <Pagination size="small" simple current={page} pageSize={size} total={all.length} onChange={setPage} style={{ marginTop: 8, textAlign: 'center' }} />
+    </div>
+  );
+}
+
+export function NoticePopover() {
+  const { t } = useTranslation();
+  const content = (
+    <div style={{ width: 350 }} data-testid="notice-popover">
+      <Tabs
+        size="small"
+        items={[
+          { key: 'mail', label: t('shell.notice.mail'), children: <NoticeList kind="mail" /> },
+          { key: 'message', label: t('shell.notice.message'), children: <NoticeList kind="message" /> },
+          { key: 'notice', label: t('shell.notice.notice'), children: <NoticeList kind="notice" /> },
+        ]}
+      />
+    </div>
+  );
+  return (
+    <Popover content={content} trigger="click" placement="bottomRight">
+      <Tooltip title={t('shell.top.notice')}>
+        <Badge dot offset={[-6, 6]}>
+          <Button type="text" className="tb-btn" data-testid="tb-notice" icon={<BellOutlined />} />
+        </Badge>
+      </Tooltip>
+    </Popover>
+  );
+}
+
+interface Option {
+  id: string;
+  deptName?: string;
+  roleName?: string;
+  title?: string;
+  name?: string;
+}
+
+/** Switch department / role: required selects loaded with userId; refreshes the token; back to /. */
+export function SwitchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userInfo = session.use((s) => s.userInfo);
+  const [form] = Form.useForm<{ deptId: string; roleId: string }>();
+  const [depts, setDepts] = useState<Option[]>([]);
+  const [roles, setRoles] = useState<Option[]>([]);
+  useEffect(() => {
+    if (!open || !userInfo) return;
+    const userId = userInfo.user_id;
+    getData<Option[]>('/api/blade-system/dept/select', { userId }).then((d) => setDepts(d ?? []), () => undefined);
+    getData<Option[]>('/api/blade-system/role/select', { userId }).then((d) => setRoles(d ?? []), () => undefined);
+    form.setFieldsValue({ deptId: String(userInfo.dept_id ?? '').split(',')[0] || undefined, roleId: String(userInfo.role_id ?? '').split(',')[0] || undefined });
+  }, [open, userInfo, form]);
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t('shell.switch.title')}
+      okText={t('shell.switch.ok')}
+      cancelText={t('common.action.cancel')}
+      destroyOnHidden
+      onOk={async () => {
+        const v = await form.validateFields();
+        await refreshToken({ 'Dept-Id': v.deptId, 'Role-Id': v.roleId });
+        await loadSessionData().catch(() => undefined);
+        onClose();
+        navigate('/');
+      }}
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item name="deptId" label={t('shell.switch.dept')} rules={[{ required: true, message: t('shell.switch.deptRequired') }]}>
+          <Select options={depts.map((d) => ({ value: String(d.id), label: d.deptName ?? d.title ?? d.name }))} />
+        </Form.Item>
+        <Form.Item name="roleId" label={t('shell.switch.role')} rules={[{ required: true, message: t('shell.switch.roleRequired') }]}>
+          <Select options={roles.map((d) => ({ value: String(d.id), label: d.roleName ?? d.title ?? d.name }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Third-party register dialog: shown when the logged-in user's id is missing or negative (social login). */
+export function RegisterDialog() {
+  const { t } = useTranslation();
+  const userInfo = session.use((s) => s.userInfo);
+  const token = session.use((s) => s.token);
+  const show = !!token && !!userInfo && (!userInfo.user_id || Number(userInfo.user_id) < 0);
+  const [v, setV] = useState({ tenantId: userInfo?.tenant_id ?? website.tenantId, name: '', account: '', password: '', password2: '' });
+  const [busy, setBusy] = useState(false);
+  if (!show) return null;
+  const submit = async () => {
+    if (!v.tenantId) return toast.warning(t('shell.register.tenantFirst'));
+    if (!v.account) return toast.warning(t('shell.register.accountFirst'));
+    if (!v.password || !v.password2) return toast.warning(t('shell.register.passwordFirst'));
+    if (v.password !== v.password2) return toast.warning(t('shell.register.mismatch'));
+    setBusy(true);
+    try {
+      const { md5 } = await import('../../shared/md5.js');
+      await request({
+        url: '/api/blade-system/user/register-guest',
+        method: 'POST',
+        silent: true,
+        params: { tenantId: v.tenantId, name: v.name, account: v.account, password: md5(v.password), oauthId: userInfo?.oauth_id ?? '' },
+      });
+      await alertDialog({ title: t('shell.register.successTitle'), content: t('shell.register.success'), type: 'success' });
+      localLogout();
+    } catch (e) {
+      toast.error((e as Error).message || t('shell.register.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={t('shell.register.title')} closable={false} maskClosable={false} onOk={submit} confirmLoading={busy} okText={t('shell.register.ok')} cancelButtonProps={{ style: { display: 'none' } }}>
+      <Alert type="info" showIcon message={t('shell.register.hint')} style={{ marginBottom: 12 }} />
+      <Form layout="vertical">
+        <Form.Item label={t('login.tenantId')}><Input value={v.tenantId} onChange={(e) => setV({ ...v, tenantId: e.target.value })} /></Form.Item>
+        <Form.Item label={t('shell.register.name')}><Input value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} /></Form.Item>
+        <Form.Item label={t('login.username')}><Input value={v.account} onChange={(e) => setV({ ...v, account: e.target.value })} /></Form.Item>
+        <Form.Item label={t('login.password')}><Input.Password value={v.password} onChange={(e) => setV({ ...v, password: e.target.value })} /></Form.Item>
+        <Form.Item label={t('shell.register.password2')}><Input.Password value={v.password2} onChange={(e) => setV({ ...v, password2: e.target.value })} /></Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import { createRoot } from 'react-dom/client';
+import { initI18n } from './i18n.js';
+import { installErrorCapture } from './lib/errorLog.js';
+import { applyServerConfig } from './config.js';
+import { App } from './App.js';
+import './styles/shell.css';
+
+initI18n();
+installErrorCapture();
+
+/** Site switches from the server (tenant/captcha/switch mode, token time); defaults when it does not answer. */
+async function loadConfig(): Promise<void> {
+  try {
+    const ctrl = new AbortController();
+    const t = setTimeout(() => ctrl.abort(), 3000);
+    const res = await fetch('/api/blade-desk/shell/config', { signal: ctrl.signal });
+    clearTimeout(t);
+    if (res.ok) applyServerConfig(((await res.json()) as { data?: unknown }).data as never);
+  } catch {
+    /* defaults */
+  }
+}
+
+void loadConfig().then(() => {
+  createRoot(document.getElementById('root')!).render(<App />);
+});

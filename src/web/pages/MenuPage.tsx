@@ -1,0 +1,59 @@
+import { lazy, useEffect } from 'react';
+import { Navigate, matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { Card, Col, Result, Row, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { session } from '../auth/session.js';
+import { loadMenu } from '../auth/actions.js';
+import { findByPath, menuLabel, routeOf } from '../lib/menu.js';
+import { useScreens } from '../lib/screens.js';
+import { Lazy, Loading } from '../layout/Lazy.js';
+import { SPECIAL_PAGES } from './registry.js';
+
+const ScreenRoute = lazy(() => import('./ScreenRoute.js'));
+
+/** Resolves a shell path: special page → menu container → screen document → "not available yet"; else 404. */
+export default function MenuPage() {
+  const loc = useLocation();
+  const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
+  const menu = session.use((s) => s.menu);
+  const { screens, error } = useScreens();
+  useEffect(() => {
+    if (!menu) loadMenu(session.get().topMenuId).catch(() => undefined);
+  }, [menu]);
+
+  const path = loc.pathname;
+  for (const [pattern, C] of Object.entries(SPECIAL_PAGES)) {
+    const m = matchPath({ path: pattern, end: true }, path);
+    if (m) return <Lazy c={C} props={{ params: m.params, path }} />;
+  }
+  if (!menu) return <Loading />;
+  const node = findByPath(menu, path);
+  if (!node) return <Navigate to="/404" replace />;
+  if (node.children?.length) {
+    return (
+      <div className="page-container" data-testid="menu-container">
+        <h2 className="page-title">{menuLabel(node, i18n.language)}</h2>
+        <Row gutter={[16, 16]}>
+          {node.children.map((c) => (
+            <Col key={c.id} xs={24} sm={12} md={8} lg={6}>
+              <Card hoverable onClick={() => navigate(routeOf(c))}>{menuLabel(c, i18n.language)}</Card>
+            </Col>
+          ))}
+        </Row>
+      </div>
+    );
+  }
+  if (!screens && !error) return <Loading />;
+  const doc = screens?.find((s) => s.route === path);
+  if (doc) return <Lazy c={ScreenRoute} props={{ screenId: doc.id }} />;
+  return (
+    <Result
+      status="info"
+      data-testid="not-available"
+      title={t('shell.notAvailable.title', { name: menuLabel(node, i18n.language) })}
+      subTitle={t('shell.notAvailable.text')}
+      extra={<Button type="primary" onClick={() => navigate('/wel/index')}>{t('shell.notAvailable.home')}</Button>}
+    />
+  );
+}
