@@ -197,4 +197,19 @@ export interface ScreenDocument {
   uiSchema?: UiSchema;
   list: ListDef;
   dialog?: { width?: number; columns?: 1 | 2 };
+  /**
+   * Auto-registration in the menu tree: when the menu code (resource.permissionPrefix) is not in the menu
+   * seed, the server adds the entry (path = route, name = title) with its built-in buttons and action codes
+   * under the parent menu code, and grants it to `administrator`. Leave it out for seeded screens.
+   */
+  menu?: ScreenMenu;
+}
+
+export interface ScreenMenu {
+  /** Menu code of the parent section, e.g. `canteen`. */
+  parent: string;
+  /** Position among the siblings. */
+  sort?: number;
+  /** Icon of the menu entry. */
+  icon?: string;
 }

@@ -1,0 +1,147 @@
+/**
+ * buildApp: the Fastify application. Works with a database (normal use, tests) and without one (the schema
+ * lint only lists routes: `const app = buildApp({ config }); await app.ready(); app.hasRoute(...)`).
+ *
+ * Pieces, in order: request language; auth hook (Blade-Auth bearer JWT → req.user, 401 R otherwise); error
+ * mapping to the R envelope (blade-contract §1); modules (modules/index.ts, one Fastify plugin per folder);
+ * the generic CRUD plugin for every screen document; optional static web app with SPA fallback.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { ServerConfig } from './config.js';
+import { loadConfig } from './config.js';
+import type { AuthUser, ScreenHooks, ServerContext } from './context.js';
+import { crudPlugin } from './crud/index.js';
+import type { DB } from './db/index.js';
+import { loadDocuments, type DocumentRegistry } from './documents.js';
+import { HttpError, SERVER_MESSAGES } from './lib/http.js';
+import { I18n, requestLang } from './lib/i18n.js';
+import { PermissionService } from './lib/permissions.js';
+import { TokenService } from './lib/tokens.js';
+import { MODULES } from './modules/index.js';
+
+export interface BuildOptions {
+  db?: DB;
+  config?: ServerConfig;
+  /** Already loaded documents (otherwise loaded from config.rootDir/schemas + SCHEMA_DIRS). */
+  docs?: DocumentRegistry;
+  /** Directory of the built web app (dist/web) to serve at / with SPA fallback. */
+  webRoot?: string;
+}
+
+/** Paths reachable without a token (besides logout, which works either way). */
+const PUBLIC_PATHS = new Set(['/api/blade-auth/oauth/token', '/api/blade-auth/oauth/captcha']);
+export const FILE_ROUTE_PREFIX = '/api/blade-resource/oss/file/';
+
+function tokenOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['blade-auth'];
+  const q = (req.query as Record<string, unknown> | undefined)?.['blade-auth'];
+  const raw = typeof h === 'string' && h ? h : typeof q === 'string' ? q : undefined;
+  if (!raw || raw.slice(0, 6).toLowerCase() !== 'bearer') return undefined;
+  return raw.slice(7).trim() || undefined;
+}
+
+export function buildApp(opts: BuildOptions = {}): FastifyInstance {
+  const config = opts.config ?? loadConfig();
+  const app = Fastify({
+    logger: config.logger,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+  });
+  const docs = opts.docs ?? loadDocuments(config.rootDir, config.schemaDirs);
+  const i18n = new I18n(config.rootDir);
+  const getDb = (): DB => {
+    if (!opts.db) throw new HttpError(500, 'error.noDatabase');
+    return opts.db;
+  };
+  const hooks = new Map<string, ScreenHooks[]>();
+  for (const m of MODULES) {
+    for (const [docId, h] of Object.entries(m.screenHooks ?? {})) hooks.set(docId, [...(hooks.get(docId) ?? []), h]);
+  }
+  const ctx: ServerContext = {
+    config,
+    database: opts.db,
+    docs,
+    i18n,
+    tokens: new TokenService(getDb, config.jwtSecret),
+    permissions: new PermissionService(getDb),
+    hooks,
+    db: getDb,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('lang', 'zh');
+
+  // x-www-form-urlencoded bodies (token endpoint) without another dependency.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 20 } });
+
+  const msg = (req: FastifyRequest, key: string, params?: Record<string, unknown>) => i18n.t(req.lang, key, params, SERVER_MESSAGES[key]?.[req.lang === 'en' ? 1 : 0]);
+  const rFail = (code: number, text: string, data: unknown = null) => ({ code, success: false, data, msg: text });
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = requestLang(req.query, req.headers['accept-language']);
+    const url = req.url.split('?')[0];
+    if (!url.startsWith('/api/') || PUBLIC_PATHS.has(url) || url.startsWith(FILE_ROUTE_PREFIX)) return;
+    const token = tokenOf(req);
+    const isLogout = url === '/api/blade-auth/oauth/logout';
+    if (!token) {
+      if (isLogout) return;
+      return reply.code(401).send(rFail(401, msg(req, 'error.unauthorized')));
+    }
+    const claims = await ctx.tokens.verify(token, 'access_token');
+    if (!claims) {
+      if (isLogout) return;
+      return reply.code(401).send(rFail(401, msg(req, 'error.unauthorized')));
+    }
+    const csv = (v: unknown) => (typeof v === 'string' ? v.split(',').filter(Boolean) : []);
+    const user: AuthUser = {
+      userId: String(claims.user_id),
+      tenantId: String(claims.tenant_id),
+      account: String(claims.account ?? ''),
+      userName: String(claims.user_name ?? ''),
+      realName: String(claims.real_name ?? ''),
+      roleIds: csv(claims.role_id),
+      roleNames: csv(claims.role_name),
+      deptIds: csv(claims.dept_id),
+      postIds: csv(claims.post_id),
+      clientId: String(claims.client_id),
+      sid: claims.sid,
+      exp: Number(claims.exp),
+    };
+    req.user = user;
+  });
+
+  app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
+    if (err instanceof HttpError) {
+      const text = err.text ?? msg(req, err.key, err.params);
+      return reply.code(err.status).send(rFail(err.status, text, err.data));
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) return reply.code(400).send(rFail(400, `${msg(req, 'error.badRequest')}: ${fe.message}`));
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(rFail(415, msg(req, 'error.mediaType')));
+    if (fe.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send(rFail(400, msg(req, 'error.uploadSize', { size: '' })));
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return reply.code(fe.statusCode).send(rFail(fe.statusCode, `${msg(req, 'error.badRequest')}: ${fe.message}`));
+    req.log.error(err);
+    if (!config.logger) console.error(`[canteen-admin] ${req.method} ${req.url}:`, err);
+    return reply.code(500).send(rFail(500, msg(req, 'error.internal')));
+  });
+
+  for (const m of MODULES) if (m.plugin) app.register(m.plugin);
+  app.register(crudPlugin);
+
+  const webRoot = opts.webRoot && fs.existsSync(path.join(opts.webRoot, 'index.html')) ? opts.webRoot : undefined;
+  if (webRoot) app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (webRoot && req.method === 'GET' && !url.startsWith('/api/')) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send(rFail(404, msg(req, 'error.notFound')));
+  });
+  return app;
+}

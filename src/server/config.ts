@@ -1,0 +1,45 @@
+/** Server configuration, from the environment (12-factor). Every value has a safe default for `npm start`. */
+import path from 'node:path';
+
+export interface ServerConfig {
+  /** Listen port (default 8080). */
+  port: number;
+  /** Listen address (default 0.0.0.0). */
+  host: string;
+  /** Data directory: embedded database (pgdata), uploads (upload). Default ./data. */
+  dataDir: string;
+  /** PostgreSQL connection string; when set, used instead of the embedded PGlite. */
+  databaseUrl?: string;
+  /** JWT signing secret; when absent a random key is generated once per install and kept in the database. */
+  jwtSecret?: string;
+  /** Extra directories of screen documents (besides ./schemas). */
+  schemaDirs: string[];
+  /** Captcha required on login ('on') or not ('off', default). */
+  captchaMode: 'on' | 'off';
+  /** Time zone of stored local timestamps and serial numbers (default Asia/Shanghai). */
+  appTimezone: string;
+  /** Project root (schemas/, locales/, dist/web). */
+  rootDir: string;
+  /** Log requests (default: off in tests). */
+  logger: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const rootDir = overrides.rootDir ?? process.cwd();
+  const tz = env.APP_TIMEZONE || 'Asia/Shanghai';
+  if (!/^[A-Za-z0-9_+\-/]+$/.test(tz)) throw new Error(`APP_TIMEZONE: invalid time zone name ${tz}`);
+  const cfg: ServerConfig = {
+    port: Number(env.PORT || 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(rootDir, env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    schemaDirs: (env.SCHEMA_DIRS || '').split(',').map((s) => s.trim()).filter(Boolean).map((d) => path.resolve(rootDir, d)),
+    captchaMode: env.CAPTCHA_MODE === 'on' ? 'on' : 'off',
+    appTimezone: tz,
+    rootDir,
+    logger: env.LOG_REQUESTS === '1',
+  };
+  if (cfg.jwtSecret && cfg.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  return { ...cfg, ...overrides };
+}

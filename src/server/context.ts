@@ -1,0 +1,91 @@
+/**
+ * What every module gets: `app.ctx` (database, config, documents, texts, tokens, permissions, screen hooks)
+ * and, per request, `req.user` (from the token) and `req.lang`. A module is one folder under modules/ whose
+ * index.ts exports a `ServerModule`; modules/index.ts lists them and app.ts registers that list.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ScreenDocument } from '../shared/document.js';
+import type { ServerConfig } from './config.js';
+import type { DB } from './db/index.js';
+import type { Migration } from './db/migrate.js';
+import type { DocumentRegistry } from './documents.js';
+import { HttpError, forbidden, unauthorized } from './lib/http.js';
+import type { I18n, Lang } from './lib/i18n.js';
+import type { PermissionService } from './lib/permissions.js';
+import type { TokenService } from './lib/tokens.js';
+
+/** The caller, rebuilt from the access token's claims (tenant always from here, never from a parameter). */
+export interface AuthUser {
+  userId: string;
+  tenantId: string;
+  account: string;
+  userName: string;
+  realName: string;
+  roleIds: string[];
+  roleNames: string[];
+  deptIds: string[];
+  postIds: string[];
+  clientId: string;
+  sid: string;
+  exp: number;
+}
+
+/** Per-screen hooks a module can add to the generic CRUD endpoints of a document. */
+export interface ScreenHooks {
+  /** Called before insert/update with the column values (camelCase fields) about to be written. */
+  beforeSave?: (args: { mode: 'add' | 'edit'; values: Record<string, unknown>; body: Record<string, unknown>; existing?: Record<string, unknown>; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
+  /** Called with the serialized rows of list/detail before they are sent. */
+  afterRead?: (args: { rows: Array<Record<string, unknown>>; req: FastifyRequest; doc: ScreenDocument; db: DB; kind: 'list' | 'detail' }) => Promise<void> | void;
+}
+
+export interface ServerModule {
+  name: string;
+  /** Hand-written migrations of tables this module owns (names unique, e.g. `employee_0001_tables`). */
+  migrations?: Migration[];
+  /** CRUD hooks by document id. */
+  screenHooks?: Record<string, ScreenHooks>;
+  /** Extra routes (registered at the root; give full /api/… paths). */
+  plugin?: FastifyPluginAsync;
+}
+
+export interface ServerContext {
+  config: ServerConfig;
+  /** Undefined when the app was built without a database (route listing for the lint). */
+  database?: DB;
+  docs: DocumentRegistry;
+  i18n: I18n;
+  tokens: TokenService;
+  permissions: PermissionService;
+  hooks: Map<string, ScreenHooks[]>;
+  /** The database, or a 500 R when the app was built without one. */
+  db(): DB;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServerContext;
+  }
+  interface FastifyRequest {
+    user?: AuthUser;
+    lang: 'zh' | 'en';
+  }
+}
+
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/** Throws 403 unless one of the caller's roles is granted `code`. */
+export async function requirePermission(app: FastifyInstance, req: FastifyRequest, code: string): Promise<AuthUser> {
+  const user = requireUser(req);
+  const codes = await app.ctx.permissions.codes(user.roleIds);
+  if (!codes.has(code)) throw forbidden();
+  return user;
+}
+
+export function t(app: FastifyInstance, lang: Lang, key: string, params?: Record<string, unknown>): string {
+  return app.ctx.i18n.t(lang, key, params);
+}
+
+export { HttpError };

@@ -1,0 +1,248 @@
+/**
+ * Generic CRUD for every screen document: GET {api}/list, GET {api}/detail?id=, POST {api}/submit,
+ * POST {api}/remove?ids=a,b (blade-contract §2, §12). A module can replace one of these by registering the
+ * same method + path itself (modules are registered before this plugin), or add beforeSave/afterRead hooks.
+ * Permissions: list/detail need the menu code (permissionPrefix); add/edit/delete need <prefix>_add/_edit/
+ * _delete. Denial is 403 R (not 401, which would log the user out — blade-contract §11 #9).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { FieldSchema, ScreenDocument } from '../../shared/document.js';
+import { allProperties, builtins, conditionalFields, conditionHolds, listableProperties, storedFields, toSnake } from '../../shared/fields.js';
+import { pickEditable } from '../../shared/form.js';
+import { SearchError, missingRequiredSearches, parseSearchParams, parseSort } from '../../shared/search.js';
+import { requirePermission, type AuthUser } from '../context.js';
+import type { DB } from '../db/index.js';
+import { HttpError, fail, forbidden, notFound, ok } from '../lib/http.js';
+import { isId, newId } from '../lib/ids.js';
+import { hashPassword } from '../lib/password.js';
+import { localDateTime, localDay } from '../lib/time.js';
+import { buildListQuery, countRows, readableFields } from './query.js';
+import { validateValues } from './validate.js';
+
+export { buildListQuery, buildWhereQuery, countRows, readableFields } from './query.js';
+
+const MAX_PAGE = 200;
+
+/** DB row (camelCase aliases) → wire record: numeric strings → numbers for display, ids stay strings. */
+export function serializeRecord(doc: ScreenDocument, row: Record<string, unknown>): Record<string, unknown> {
+  const props = listableProperties(doc);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    const f = props[k];
+    if (f && !isWriteOnlyField(f) && typeof v === 'string' && (f.type === 'number' || f.type === 'integer')) {
+      const n = Number(v);
+      out[k] = Number.isFinite(n) && (f.type === 'number' || Number.isSafeInteger(n)) ? n : v;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+function isWriteOnlyField(f: FieldSchema): boolean {
+  return !!(f.writeOnly || f['x-password']);
+}
+
+export function pageParams(doc: ScreenDocument, query: Record<string, unknown>): { current: number; size: number } {
+  const sizes = doc.list.pageSizes?.length ? doc.list.pageSizes : [10, 30, 50, 100, 200];
+  const max = Math.min(MAX_PAGE, Math.max(...sizes));
+  const def = doc.list.defaultPageSize ?? sizes[0] ?? 10;
+  let size = Number.parseInt(String(query.size ?? ''), 10);
+  if (!Number.isFinite(size) || size < 1) size = def;
+  if (size > max) size = max;
+  let current = Number.parseInt(String(query.current ?? ''), 10);
+  if (!Number.isFinite(current) || current < 1) current = 1;
+  return { current, size };
+}
+
+/** Next serial number `prefix + yyyyMMdd + 6 digits` (x-generated `serial:<prefix>`), safe across instances. */
+export async function nextSerial(db: DB, prefix: string, tz: string): Promise<string> {
+  const day = localDay(tz);
+  const r = await sql<{ value: string }>`insert into blade_serial (prefix, day, value) values (${prefix}, ${day}, 1)
+    on conflict (prefix, day) do update set value = blade_serial.value + 1 returning value`.execute(db);
+  return `${prefix}${day}${String(r.rows[0].value).padStart(6, '0')}`;
+}
+
+/** Value bound for a column: jsonb as JSON text. */
+function columnValue(f: FieldSchema | undefined, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (f && (f.type === 'array' || f.type === 'object') && !f['x-sqlType']) return JSON.stringify(v);
+  if (f && (f.type === 'array' || f.type === 'object') && /json/.test(String(f['x-sqlType']))) return JSON.stringify(v);
+  return v;
+}
+
+function idsParam(req: FastifyRequest): string[] {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const raw = q.ids ?? b.ids ?? q.id ?? b.id;
+  const list = (Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' || typeof raw === 'number' ? String(raw).split(',') : []).map((s) => s.trim()).filter(Boolean);
+  if (!list.length || list.some((s) => !isId(s)) || list.length > 1000) throw fail('error.invalidIds');
+  return [...new Set(list)];
+}
+
+export function scoped(doc: ScreenDocument, q: any, user: AuthUser) {
+  let out = q;
+  if (doc.resource.tenantScoped !== false) out = out.where('tenant_id', '=', user.tenantId);
+  if (doc.resource.softDelete !== false) out = out.where('is_deleted', '=', 0);
+  return out;
+}
+
+/** One record of the screen (readable fields), or 404. */
+export async function loadRecord(db: DB, doc: ScreenDocument, id: string, user: AuthUser, fields = readableFields(doc)): Promise<Record<string, unknown>> {
+  if (!isId(id)) throw notFound();
+  const q = scoped(doc, db.selectFrom(doc.resource.table).select(fields.map((f) => sql.ref(f.column).as(f.field))).where('id', '=', id), user);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound();
+  return row as Record<string, unknown>;
+}
+
+export async function crudPlugin(app: FastifyInstance): Promise<void> {
+  for (const doc of app.ctx.docs.all) mountDocument(app, doc);
+}
+
+function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
+  const api = doc.resource.api;
+  const prefix = doc.resource.permissionPrefix;
+  const hooks = () => app.ctx.hooks.get(doc.id) ?? [];
+  const has = (method: 'GET' | 'POST', url: string) => app.hasRoute({ method, url });
+  const offered = builtins(doc);
+
+  const afterRead = async (req: FastifyRequest, rows: Array<Record<string, unknown>>, kind: 'list' | 'detail') => {
+    for (const h of hooks()) await h.afterRead?.({ rows, req, doc, db: app.ctx.db(), kind });
+  };
+
+  if (!has('GET', `${api}/list`))
+    app.get(`${api}/list`, async (req) => {
+      const user = await requirePermission(app, req, prefix);
+      const db = app.ctx.db();
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      let conditions;
+      try {
+        conditions = parseSearchParams(doc, query);
+      } catch (e) {
+        if (e instanceof SearchError) throw fail('error.search', { detail: e.message });
+        throw e;
+      }
+      const missing = missingRequiredSearches(doc, conditions);
+      if (missing.length) throw new HttpError(400, missing[0].required || 'error.searchRequired');
+      const sort = parseSort(doc, query.ascs, query.descs);
+      const { current, size } = pageParams(doc, query);
+      const [total, rows] = await Promise.all([
+        countRows(db, doc, { conditions, tenantId: user.tenantId }),
+        buildListQuery(db, doc, { conditions, sort, tenantId: user.tenantId })
+          .limit(size)
+          .offset((current - 1) * size)
+          .execute(),
+      ]);
+      const records = rows.map((r) => serializeRecord(doc, r as Record<string, unknown>));
+      await afterRead(req, records, 'list');
+      return ok({ records, total, size, current, pages: Math.ceil(total / size) });
+    });
+
+  if (!has('GET', `${api}/detail`))
+    app.get(`${api}/detail`, async (req) => {
+      const user = await requirePermission(app, req, prefix);
+      const id = String(((req.query ?? {}) as Record<string, unknown>).id ?? '');
+      const row = serializeRecord(doc, await loadRecord(app.ctx.db(), doc, id, user));
+      await afterRead(req, [row], 'detail');
+      return ok(row);
+    });
+
+  if (!has('POST', `${api}/submit`))
+    app.post(`${api}/submit`, async (req) => {
+      const body = req.body;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('error.badRequest');
+      const b = body as Record<string, unknown>;
+      const idRaw = b.id === undefined || b.id === null || b.id === '' ? undefined : String(b.id);
+      const mode = idRaw ? 'edit' : 'add';
+      if (doc.resource.readOnlyApi || !offered.has(mode)) throw forbidden();
+      const user = await requirePermission(app, req, `${prefix}_${mode}`);
+      const db = app.ctx.db();
+      return ok(await saveRecord(app, db, doc, mode, b, idRaw, user, req));
+    });
+
+  if (!has('POST', `${api}/remove`))
+    app.post(`${api}/remove`, async (req) => {
+      if (doc.resource.readOnlyApi || !offered.has('delete')) throw forbidden();
+      const user = await requirePermission(app, req, `${prefix}_delete`);
+      const ids = idsParam(req);
+      const db = app.ctx.db();
+      let n: bigint;
+      if (doc.resource.softDelete === false) {
+        let q = db.deleteFrom(doc.resource.table).where('id', 'in', ids);
+        if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
+        n = (await q.executeTakeFirst()).numDeletedRows;
+      } else {
+        let q = db
+          .updateTable(doc.resource.table)
+          .set({ is_deleted: 1, ...(doc.resource.audit === false ? {} : { update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }) })
+          .where('id', 'in', ids)
+          .where('is_deleted', '=', 0);
+        if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
+        n = (await q.executeTakeFirst()).numUpdatedRows;
+      }
+      if (n === 0n) throw notFound();
+      return ok({ removed: Number(n) });
+    });
+}
+
+/** Validate and write one submit (add or edit). Exported so a module's own endpoint can reuse it. */
+export async function saveRecord(
+  app: FastifyInstance,
+  db: DB,
+  doc: ScreenDocument,
+  mode: 'add' | 'edit',
+  body: Record<string, unknown>,
+  id: string | undefined,
+  user: AuthUser,
+  req: FastifyRequest,
+): Promise<{ id: string }> {
+  const props = allProperties(doc.schema);
+  const stored = new Map(storedFields(doc));
+  let existing: Record<string, unknown> | undefined;
+  if (mode === 'edit') {
+    const allFields = [...stored.keys()].map((f) => ({ field: f, column: toSnake(f) }));
+    existing = await loadRecord(db, doc, id!, user, [{ field: 'id', column: 'id' }, ...allFields]);
+  }
+  const { values, cleared } = pickEditable(doc, mode, body);
+  const errors = validateValues(doc, mode, values, app.ctx.i18n, req.lang);
+  if (errors.length) throw new HttpError(400, 'error.validation', {}, errors, errors[0].message);
+
+  for (const f of cleared) values[f] = null;
+  if (mode === 'add') {
+    for (const [f, s] of stored) if (values[f] === undefined && s.default !== undefined) values[f] = s.default;
+  }
+  // Fields of a failed condition (e.g. enableTime when enableFlag ≠ 3) are cleared.
+  const merged = { ...(existing ?? {}), ...values };
+  for (const [f, cond] of Object.entries(conditionalFields(doc.schema))) {
+    if (!conditionHolds(cond, merged)) values[f] = null;
+  }
+  for (const [f, s] of stored) {
+    if (s['x-password'] && typeof values[f] === 'string' && values[f] !== '') values[f] = await hashPassword(values[f] as string);
+    const gen = s['x-generated'];
+    if (mode === 'add' && typeof gen === 'string' && gen.startsWith('serial:')) values[f] = await nextSerial(db, gen.slice(7), app.ctx.config.appTimezone);
+  }
+  for (const h of app.ctx.hooks.get(doc.id) ?? []) await h.beforeSave?.({ mode, values, body, existing, req, doc, db });
+
+  const row: Record<string, unknown> = {};
+  for (const [f, v] of Object.entries(values)) {
+    if (!stored.has(f) || v === undefined) continue;
+    row[toSnake(f)] = columnValue(props[f], v);
+  }
+  const now = localDateTime(app.ctx.config.appTimezone);
+  const audit = doc.resource.audit !== false;
+  if (mode === 'add') {
+    const newIdValue = newId();
+    Object.assign(row, { id: newIdValue, is_deleted: 0 });
+    if (doc.resource.tenantScoped !== false) row.tenant_id = user.tenantId;
+    if (audit) Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });
+    await db.insertInto(doc.resource.table).values(row).execute();
+    return { id: newIdValue };
+  }
+  if (audit) Object.assign(row, { update_user: user.userId, update_time: now });
+  if (Object.keys(row).length) {
+    const q = scoped(doc, db.updateTable(doc.resource.table).set(row).where('id', '=', id!), user);
+    const r = await q.executeTakeFirst();
+    if (r.numUpdatedRows === 0n) throw notFound();
+  }
+  return { id: id! };
+}

@@ -1,0 +1,118 @@
+/**
+ * Document registry: loads every screen document (schemas/**\/*.json except schemas/meta, plus SCHEMA_DIRS),
+ * checks the minimum the server relies on (a clear error naming the file), upgrades old schemaVersions with
+ * pure migration functions, and exposes them by id and by API base. The full meta-schema check is the
+ * schema lint's job (`npm run lint:schemas`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CURRENT_SCHEMA_VERSION, type ScreenDocument } from '../shared/document.js';
+import { allProperties, toSnake } from '../shared/fields.js';
+
+export class DocumentError extends Error {}
+
+/** Upgrades from version N to N+1, keyed by N. Pure functions of the document. */
+export const DOCUMENT_MIGRATIONS: Record<number, (doc: any) => any> = {
+  // Version 0 (drafts before the format was versioned): `resource.prefix` was the name of the permission prefix.
+  0: (doc) => {
+    const { prefix, ...resource } = doc.resource ?? {};
+    return { ...doc, schemaVersion: 1, resource: { permissionPrefix: prefix, ...resource } };
+  },
+};
+
+/** Upgrade a parsed document to CURRENT_SCHEMA_VERSION (pure; throws on unknown or future versions). */
+export function migrateDocument(doc: any): ScreenDocument {
+  let d = doc;
+  const v0 = d?.schemaVersion ?? 0;
+  if (typeof v0 !== 'number' || v0 > CURRENT_SCHEMA_VERSION) throw new DocumentError(`schemaVersion ${v0} is not supported (current ${CURRENT_SCHEMA_VERSION})`);
+  while ((d.schemaVersion ?? 0) < CURRENT_SCHEMA_VERSION) {
+    const step = DOCUMENT_MIGRATIONS[d.schemaVersion ?? 0];
+    if (!step) throw new DocumentError(`no migration from schemaVersion ${d.schemaVersion ?? 0}`);
+    d = step(d);
+  }
+  return d as ScreenDocument;
+}
+
+const IDENT = /^[a-z][a-z0-9_]{0,62}$/;
+const FIELD = /^[a-zA-Z][a-zA-Z0-9]{0,60}$/;
+
+/** Minimal structural check of what the server builds SQL and routes from. Returns error messages. */
+export function checkDocument(doc: ScreenDocument): string[] {
+  const errs: string[] = [];
+  if (typeof doc.id !== 'string' || !/^[a-zA-Z][a-zA-Z0-9_-]*$/.test(doc.id)) errs.push('/id: must be an identifier');
+  if (typeof doc.title !== 'string') errs.push('/title: required i18n key');
+  if (typeof doc.route !== 'string' || !doc.route.startsWith('/')) errs.push('/route: must start with /');
+  const r = doc.resource;
+  if (!r || typeof r !== 'object') return [...errs, '/resource: required'];
+  if (typeof r.api !== 'string' || !/^\/api(\/[a-zA-Z0-9_-]+)+$/.test(r.api)) errs.push('/resource/api: must look like /api/name');
+  if (typeof r.table !== 'string' || !IDENT.test(r.table)) errs.push('/resource/table: must be a snake_case identifier');
+  if (typeof r.permissionPrefix !== 'string' || !/^[a-z][a-z0-9_]*$/.test(r.permissionPrefix)) errs.push('/resource/permissionPrefix: must be a code');
+  if (!doc.schema || doc.schema.type !== 'object' || typeof doc.schema.properties !== 'object') errs.push('/schema: must be an object schema with properties');
+  else {
+    for (const f of Object.keys(allProperties(doc.schema))) {
+      if (!FIELD.test(f) || !IDENT.test(toSnake(f))) errs.push(`/schema/properties/${f}: field names must be camelCase identifiers`);
+    }
+  }
+  if (!doc.list || !Array.isArray(doc.list.columns)) errs.push('/list/columns: required array');
+  if (doc.menu !== undefined && (typeof doc.menu !== 'object' || typeof doc.menu.parent !== 'string')) errs.push('/menu/parent: required menu code');
+  return errs;
+}
+
+function jsonFiles(dir: string, skipMeta: boolean): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (skipMeta && e.name === 'meta') continue;
+      out.push(...jsonFiles(p, false));
+    } else if (e.isFile() && e.name.endsWith('.json')) out.push(p);
+  }
+  return out.sort();
+}
+
+export interface DocumentRegistry {
+  all: ScreenDocument[];
+  byId: Map<string, ScreenDocument>;
+  /** Source file of each document id. */
+  files: Map<string, string>;
+  /** The document with this id. */
+  get(id: string): ScreenDocument | undefined;
+}
+
+export function loadDocumentFile(file: string): ScreenDocument {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new DocumentError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+  let doc: ScreenDocument;
+  try {
+    doc = migrateDocument(parsed);
+  } catch (e) {
+    throw new DocumentError(`${file}: ${(e as Error).message}`);
+  }
+  const errs = checkDocument(doc);
+  if (errs.length) throw new DocumentError(`${file}: ${errs.join('; ')}`);
+  return doc;
+}
+
+/** Load ./schemas (without schemas/meta) under rootDir plus the extra dirs. */
+export function loadDocuments(rootDir: string, extraDirs: string[] = []): DocumentRegistry {
+  const files = [...jsonFiles(path.join(rootDir, 'schemas'), true), ...extraDirs.flatMap((d) => jsonFiles(d, false))];
+  const byId = new Map<string, ScreenDocument>();
+  const reg: DocumentRegistry = { all: [], byId, files: new Map(), get: (id) => byId.get(id) };
+  const apis = new Map<string, string>();
+  for (const file of files) {
+    const doc = loadDocumentFile(file);
+    if (reg.byId.has(doc.id)) throw new DocumentError(`${file}: duplicate document id ${doc.id} (also in ${reg.files.get(doc.id)})`);
+    const other = apis.get(doc.resource.api);
+    if (other) throw new DocumentError(`${file}: resource.api ${doc.resource.api} already used by ${other}`);
+    apis.set(doc.resource.api, file);
+    reg.all.push(doc);
+    reg.byId.set(doc.id, doc);
+    reg.files.set(doc.id, file);
+  }
+  return reg;
+}

@@ -1,0 +1,276 @@
+/**
+ * blade-auth (BladeX dialect B, blade-contract §3): token (password, captcha, refresh_token grants), captcha,
+ * logout (revokes the session), user-info, clear-cache. The token endpoint answers raw OAuth JSON, not R.
+ */
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { requireUser, type ServerModule } from '../../context.js';
+import type { DB } from '../../db/index.js';
+import { ok, okStatus } from '../../lib/http.js';
+import { hashPassword, isLegacyHash, verifyPassword } from '../../lib/password.js';
+import { captchaCode, captchaSvg } from './captcha.js';
+
+export const MAX_LOGIN_FAILURES = 5;
+export const LOCK_MINUTES = 30;
+const CAPTCHA_MINUTES = 30;
+
+class OAuthError extends Error {
+  constructor(
+    public status: number,
+    public error: string,
+    public key: string,
+  ) {
+    super(key);
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** `Authorization: Basic base64(id:secret)` (also `Basic%20…`). */
+export function parseBasic(header: string | undefined): { id: string; secret: string } | null {
+  if (!header) return null;
+  const m = /^Basic(?:\s+|%20)(.+)$/i.exec(header.trim());
+  if (!m) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i <= 0) return null;
+  return { id: decoded.slice(0, i), secret: decoded.slice(i + 1) };
+}
+
+function param(req: FastifyRequest, ...names: string[]): string | undefined {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  for (const n of names) {
+    const v = q[n] ?? b[n];
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return undefined;
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+interface ClientRow {
+  client_id: string;
+  client_secret: string;
+  authorized_grant_types: string;
+  access_token_validity: number;
+  refresh_token_validity: number;
+}
+
+async function loadClient(db: DB, req: FastifyRequest): Promise<ClientRow> {
+  const basic = parseBasic(req.headers.authorization);
+  if (!basic) throw new OAuthError(401, 'invalid_client', 'error.client');
+  const row = (await db
+    .selectFrom('blade_client')
+    .select(['client_id', 'client_secret', 'authorized_grant_types', 'access_token_validity', 'refresh_token_validity'])
+    .where('client_id', '=', basic.id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst()) as ClientRow | undefined;
+  if (!row || !safeEqual(row.client_secret, basic.secret)) throw new OAuthError(401, 'invalid_client', 'error.client');
+  return row;
+}
+
+async function checkCaptcha(db: DB, req: FastifyRequest): Promise<void> {
+  const key = header(req, 'Captcha-Key') ?? param(req, 'captchaKey', 'key');
+  const code = header(req, 'Captcha-Code') ?? param(req, 'captchaCode', 'code');
+  if (!key || !code) throw new OAuthError(400, 'invalid_grant', 'error.captcha');
+  // Single use: the row is deleted whether or not the code matches.
+  const row = await db.deleteFrom('blade_captcha').where('captcha_key', '=', key).returning(['code', sql<boolean>`expires_at > localtimestamp`.as('valid')]).executeTakeFirst();
+  if (!row || !row.valid || String(row.code).toLowerCase() !== code.trim().toLowerCase()) throw new OAuthError(400, 'invalid_grant', 'error.captcha');
+}
+
+interface UserRow {
+  id: string;
+  tenant_id: string;
+  account: string;
+  password: string | null;
+  name: string | null;
+  real_name: string | null;
+  avatar: string | null;
+  role_id: string | null;
+  dept_id: string | null;
+  post_id: string | null;
+}
+
+const USER_COLUMNS = ['id', 'tenant_id', 'account', 'password', 'name', 'real_name', 'avatar', 'role_id', 'dept_id', 'post_id'] as const;
+
+const csv = (s: string | null | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+
+async function issueTokens(app: FastifyInstance, db: DB, user: UserRow, client: ClientRow, sid: string) {
+  const roleIds = csv(user.role_id);
+  const roles = roleIds.length
+    ? await db.selectFrom('blade_role').select(['id', 'role_alias']).where('id', 'in', roleIds).where('is_deleted', '=', 0).execute()
+    : [];
+  if (!roles.length) throw new OAuthError(400, 'invalid_grant', 'error.noRole');
+  const aliases = roles.map((r) => r.role_alias as string);
+  const common = {
+    tenant_id: user.tenant_id,
+    user_id: String(user.id),
+    client_id: client.client_id,
+    sid,
+  };
+  const profile = {
+    role_id: roles.map((r) => String(r.id)).join(','),
+    dept_id: user.dept_id ?? '',
+    post_id: user.post_id ?? '',
+    oauth_id: '',
+    account: user.account,
+    user_name: user.account,
+    nick_name: user.name ?? '',
+    real_name: user.real_name ?? '',
+    role_name: aliases.join(','),
+    avatar: user.avatar ?? '',
+    license: 'powered by bladex',
+  };
+  const access = await app.ctx.tokens.sign({ ...common, ...profile, token_type: 'access_token', authorities: aliases, scope: ['all'], detail: { type: 'web' } }, client.access_token_validity);
+  const refresh = await app.ctx.tokens.sign({ ...common, token_type: 'refresh_token' }, client.refresh_token_validity);
+  return {
+    access_token: access.token,
+    token_type: 'bearer',
+    refresh_token: refresh.token,
+    expires_in: client.access_token_validity,
+    scope: 'all',
+    ...profile,
+    tenant_id: user.tenant_id,
+    user_id: String(user.id),
+    client_id: client.client_id,
+    detail: { type: 'web' },
+    jti: access.jti,
+  };
+}
+
+async function recordFailure(db: DB, tenantId: string, account: string): Promise<void> {
+  await sql`insert into blade_login_failure (tenant_id, account, fail_count, last_fail_time) values (${tenantId}, ${account}, 1, localtimestamp(0))
+    on conflict (tenant_id, account) do update set
+      fail_count = case when blade_login_failure.locked_until is not null and blade_login_failure.locked_until <= localtimestamp then 1 else blade_login_failure.fail_count + 1 end,
+      locked_until = case when blade_login_failure.locked_until is not null and blade_login_failure.locked_until <= localtimestamp then null else blade_login_failure.locked_until end,
+      last_fail_time = localtimestamp(0)`.execute(db);
+  await sql`update blade_login_failure set locked_until = localtimestamp(0) + make_interval(mins => ${LOCK_MINUTES})
+    where tenant_id = ${tenantId} and account = ${account} and fail_count >= ${MAX_LOGIN_FAILURES} and locked_until is null`.execute(db);
+}
+
+async function isLocked(db: DB, tenantId: string, account: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blade_login_failure')
+    .select(sql<boolean>`locked_until is not null and locked_until > localtimestamp`.as('locked'))
+    .where('tenant_id', '=', tenantId)
+    .where('account', '=', account)
+    .executeTakeFirst();
+  return !!row?.locked;
+}
+
+async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, client: ClientRow, tenantId: string) {
+  const account = param(req, 'username', 'account');
+  const password = param(req, 'password');
+  if (!account || !password) throw new OAuthError(400, 'invalid_grant', 'error.badCredentials');
+  const tenant = await db.selectFrom('blade_tenant').select(['tenant_id', sql<boolean>`expire_time is not null and expire_time < localtimestamp`.as('expired')]).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+  if (!tenant) throw new OAuthError(400, 'invalid_grant', 'error.tenantNotFound');
+  if (await isLocked(db, tenantId, account)) throw new OAuthError(400, 'invalid_grant', 'error.locked');
+  const user = (await db.selectFrom('blade_user').select([...USER_COLUMNS]).where('tenant_id', '=', tenantId).where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst()) as UserRow | undefined;
+  if (!user || !(await verifyPassword(password, user.password))) {
+    await recordFailure(db, tenantId, account);
+    if (await isLocked(db, tenantId, account)) throw new OAuthError(400, 'invalid_grant', 'error.locked');
+    throw new OAuthError(400, 'invalid_grant', 'error.badCredentials');
+  }
+  if (tenant.expired) throw new OAuthError(400, 'invalid_grant', 'error.tenantExpired');
+  await db.deleteFrom('blade_login_failure').where('tenant_id', '=', tenantId).where('account', '=', account).execute();
+  if (isLegacyHash(user.password!)) {
+    await db.updateTable('blade_user').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute();
+  }
+  return issueTokens(app, db, user, client, randomUUID());
+}
+
+async function refreshGrant(app: FastifyInstance, db: DB, req: FastifyRequest, client: ClientRow) {
+  const token = param(req, 'refresh_token', 'refreshToken');
+  const claims = token ? await app.ctx.tokens.verify(token, 'refresh_token') : null;
+  if (!claims || claims.client_id !== client.client_id) throw new OAuthError(400, 'invalid_grant', 'error.tokenExpired');
+  const user = (await db.selectFrom('blade_user').select([...USER_COLUMNS]).where('id', '=', claims.user_id).where('tenant_id', '=', claims.tenant_id).where('is_deleted', '=', 0).executeTakeFirst()) as UserRow | undefined;
+  if (!user) throw new OAuthError(400, 'invalid_grant', 'error.tokenExpired');
+  return issueTokens(app, db, user, client, claims.sid);
+}
+
+const authModule: ServerModule = {
+  name: 'auth',
+  async plugin(app) {
+    const oauthFail = (req: FastifyRequest, reply: FastifyReply, e: OAuthError) =>
+      reply.code(e.status).send({ error: e.error, error_description: app.ctx.i18n.t(req.lang, e.key), error_code: e.status });
+
+    app.post('/api/blade-auth/oauth/token', async (req, reply) => {
+      try {
+        const db = app.ctx.db();
+        const client = await loadClient(db, req);
+        const grant = param(req, 'grant_type', 'grantType') ?? 'password';
+        const allowed = client.authorized_grant_types.split(',').map((s) => s.trim());
+        if (!['password', 'captcha', 'refresh_token'].includes(grant) || !allowed.includes(grant)) throw new OAuthError(400, 'unsupported_grant_type', 'error.grantType');
+        if (grant === 'refresh_token') return await refreshGrant(app, db, req, client);
+        const tenantId = header(req, 'Tenant-Id') ?? param(req, 'tenantId', 'tenant_id') ?? '000000';
+        if (grant === 'captcha' || app.ctx.config.captchaMode === 'on') await checkCaptcha(db, req);
+        return await passwordGrant(app, db, req, client, tenantId);
+      } catch (e) {
+        if (e instanceof OAuthError) return oauthFail(req, reply, e);
+        throw e;
+      }
+    });
+
+    app.get('/api/blade-auth/oauth/captcha', async () => {
+      const db = app.ctx.db();
+      const key = randomUUID();
+      const code = captchaCode();
+      await db.insertInto('blade_captcha').values({ captcha_key: key, code, expires_at: sql`localtimestamp(0) + make_interval(mins => ${CAPTCHA_MINUTES})` }).execute();
+      if (Math.random() < 0.05) await db.deleteFrom('blade_captcha').where('expires_at', '<', sql<string>`localtimestamp`).execute();
+      return { key, image: captchaSvg(code) };
+    });
+
+    const logout = async (req: FastifyRequest) => {
+      // The auth hook lets logout through without a token; with one, the whole login session is revoked.
+      const user = req.user;
+      if (user) {
+        const client = await app.ctx.db().selectFrom('blade_client').select('refresh_token_validity').where('client_id', '=', user.clientId).executeTakeFirst();
+        await app.ctx.tokens.revoke(user.sid, Number(client?.refresh_token_validity ?? 604800));
+      }
+      return ok({ account: user?.account ?? '' });
+    };
+    app.get('/api/blade-auth/oauth/logout', logout);
+    app.post('/api/blade-auth/oauth/logout', logout);
+
+    app.get('/api/blade-auth/oauth/user-info', async (req) => {
+      const user = requireUser(req);
+      const row = await app.ctx.db().selectFrom('blade_user').select(['id', 'tenant_id', 'account', 'name', 'real_name', 'avatar', 'email', 'phone', 'role_id', 'dept_id', 'post_id']).where('id', '=', user.userId).executeTakeFirst();
+      const permissions = [...(await app.ctx.permissions.codes(user.roleIds))].sort();
+      return ok({
+        userId: user.userId,
+        tenantId: user.tenantId,
+        account: user.account,
+        userName: user.userName,
+        nickName: row?.name ?? '',
+        realName: row?.real_name ?? '',
+        avatar: row?.avatar ?? '',
+        email: row?.email ?? '',
+        phone: row?.phone ?? '',
+        roleId: user.roleIds.join(','),
+        deptId: user.deptIds.join(','),
+        postId: user.postIds.join(','),
+        roleName: user.roleNames.join(','),
+        roles: user.roleNames,
+        permissions,
+      });
+    });
+
+    app.get('/api/blade-auth/oauth/clear-cache', async (req) => {
+      requireUser(req);
+      app.ctx.permissions.clear();
+      app.ctx.i18n.reload();
+      return okStatus();
+    });
+  },
+};
+
+export default authModule;

@@ -1,0 +1,12 @@
+/**
+ * The server's modules, registered by app.ts in this order. To add one: create modules/<name>/index.ts
+ * exporting a ServerModule (routes in `plugin`, own tables in `migrations`, CRUD hooks in `screenHooks`)
+ * and add it to this list.
+ */
+import type { ServerModule } from '../context.js';
+import auth from './auth/index.js';
+import merchant from './merchant/index.js';
+import resource from './resource/index.js';
+import system from './system/index.js';
+
+export const MODULES: ServerModule[] = [auth, system, resource, merchant];

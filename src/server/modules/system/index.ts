@@ -1,0 +1,235 @@
+/**
+ * blade-system reads the shell needs: menu routes/buttons/top-menu (blade-contract §5), dictionaries (§7),
+ * the batched dictionary loader of the web runtime, and the screen documents the caller may open.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser, type ServerModule } from '../../context.js';
+import type { DB } from '../../db/index.js';
+import { fail, notFound, ok } from '../../lib/http.js';
+
+interface MenuRow {
+  id: string;
+  parent_id: string;
+  code: string;
+  name: string;
+  name_en: string | null;
+  alias: string | null;
+  path: string | null;
+  source: string | null;
+  sort: number | null;
+  category: number;
+  action: number;
+  is_open: number;
+  remark: string | null;
+}
+
+export interface MenuNode {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  nameEn: string;
+  alias: string;
+  path: string;
+  source: string;
+  sort: number;
+  category: number;
+  action: number;
+  isOpen: number;
+  remark: string;
+  children?: MenuNode[];
+}
+
+const MENU_COLUMNS = ['id', 'parent_id', 'code', 'name', 'name_en', 'alias', 'path', 'source', 'sort', 'category', 'action', 'is_open', 'remark'] as const;
+
+function toNode(r: MenuRow): MenuNode {
+  return {
+    id: String(r.id),
+    parentId: String(r.parent_id),
+    code: r.code,
+    name: r.name,
+    nameEn: r.name_en ?? r.name,
+    alias: r.alias ?? '',
+    path: r.path ?? '',
+    source: r.source ?? '',
+    sort: r.sort ?? 0,
+    category: r.category,
+    action: r.action,
+    isOpen: r.is_open,
+    remark: r.remark ?? '',
+  };
+}
+
+/** Forest from flat rows by id/parentId, siblings by sort; `children` omitted when empty. */
+export function buildTree(rows: MenuRow[]): MenuNode[] {
+  const nodes = new Map(rows.map((r) => [String(r.id), toNode(r)]));
+  const roots: MenuNode[] = [];
+  for (const n of nodes.values()) {
+    const parent = nodes.get(n.parentId);
+    if (parent) (parent.children ??= []).push(n);
+    else roots.push(n);
+  }
+  const sortRec = (list: MenuNode[]) => {
+    list.sort((a, b) => a.sort - b.sort || a.id.localeCompare(b.id));
+    for (const n of list) if (n.children) sortRec(n.children);
+  };
+  sortRec(roots);
+  return roots;
+}
+
+async function allMenus(db: DB): Promise<MenuRow[]> {
+  return (await db.selectFrom('blade_menu').select([...MENU_COLUMNS]).where('is_deleted', '=', 0).execute()) as MenuRow[];
+}
+
+async function grantedIds(db: DB, roleIds: string[]): Promise<Set<string>> {
+  const ids = roleIds.filter((r) => /^\d+$/.test(r));
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('blade_role_menu').select('menu_id').where('role_id', 'in', ids).execute();
+  return new Set(rows.map((r) => String(r.menu_id)));
+}
+
+async function menuRoutes(db: DB, roleIds: string[], topMenuId?: string): Promise<MenuNode[]> {
+  const all = await allMenus(db);
+  const granted = await grantedIds(db, roleIds);
+  const byId = new Map(all.map((m) => [String(m.id), m]));
+  let keep = new Set<string>();
+  for (const m of all) {
+    if (m.category !== 1 || !granted.has(String(m.id))) continue;
+    // granted menus joined with all their ancestors
+    let cur: MenuRow | undefined = m;
+    while (cur && !keep.has(String(cur.id))) {
+      keep.add(String(cur.id));
+      cur = byId.get(String(cur.parent_id));
+    }
+  }
+  if (topMenuId && /^\d+$/.test(topMenuId)) {
+    const setting = await db.selectFrom('blade_top_menu_setting').select('menu_id').where('top_menu_id', '=', topMenuId).execute();
+    if (setting.length) {
+      const allowed = new Set(setting.map((s) => String(s.menu_id)));
+      // keep a node when it, an ancestor or a descendant is in the top menu's set
+      const inTop = (id: string): boolean => {
+        for (let c = byId.get(id); c; c = byId.get(String(c.parent_id))) if (allowed.has(String(c.id))) return true;
+        return false;
+      };
+      const withDesc = new Set([...keep].filter(inTop));
+      for (const id of withDesc) for (let c = byId.get(id); c; c = byId.get(String(c.parent_id))) if (keep.has(String(c.id))) withDesc.add(String(c.id));
+      keep = withDesc;
+    }
+  }
+  return buildTree(all.filter((m) => keep.has(String(m.id)) && m.category === 1));
+}
+
+async function menuButtons(db: DB, roleIds: string[]): Promise<MenuNode[]> {
+  const all = await allMenus(db);
+  const granted = await grantedIds(db, roleIds);
+  const byId = new Map(all.map((m) => [String(m.id), m]));
+  const keep = new Set<string>();
+  for (const m of all) {
+    if (m.category !== 2 || !granted.has(String(m.id))) continue;
+    keep.add(String(m.id));
+    const parent = byId.get(String(m.parent_id));
+    if (parent) keep.add(String(parent.id));
+  }
+  return buildTree(all.filter((m) => keep.has(String(m.id))));
+}
+
+export interface DictItem {
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  dictValueEn: string;
+  sort: number;
+  remark: string;
+}
+
+async function dictionary(db: DB, table: 'blade_dict' | 'blade_dict_biz', codes: string[], tenantId: string): Promise<DictItem[]> {
+  if (!codes.length) return [];
+  let q = db
+    .selectFrom(table)
+    .select(['code', 'dict_key', 'dict_value', 'dict_value_en', 'sort', 'remark'])
+    .where('code', 'in', codes)
+    .where('parent_id', '<>', '0')
+    .where('is_deleted', '=', 0);
+  if (table === 'blade_dict_biz') q = q.where('tenant_id', '=', tenantId);
+  const rows = await q.orderBy('code').orderBy('sort').orderBy('id').execute();
+  return rows.map((r) => ({
+    code: r.code as string,
+    dictKey: r.dict_key as string,
+    dictValue: r.dict_value as string,
+    dictValueEn: (r.dict_value_en as string | null) ?? (r.dict_value as string),
+    sort: (r.sort as number | null) ?? 0,
+    remark: (r.remark as string | null) ?? '',
+  }));
+}
+
+function codeParam(req: FastifyRequest, name: string): string[] {
+  const raw = ((req.query ?? {}) as Record<string, unknown>)[name];
+  if (typeof raw !== 'string' || !raw.trim()) throw fail('error.paramMissing', { name });
+  const codes = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  if (codes.length > 100 || codes.some((c) => c.length > 100)) throw fail('error.badRequest');
+  return codes;
+}
+
+async function visibleScreens(app: FastifyInstance, req: FastifyRequest) {
+  const user = requireUser(req);
+  const codes = await app.ctx.permissions.codes(user.roleIds);
+  return app.ctx.docs.all.filter((d) => codes.has(d.resource.permissionPrefix));
+}
+
+const systemModule: ServerModule = {
+  name: 'system',
+  async plugin(app) {
+    app.get('/api/blade-system/menu/routes', async (req) => {
+      const user = requireUser(req);
+      const topMenuId = ((req.query ?? {}) as Record<string, unknown>).topMenuId;
+      return ok(await menuRoutes(app.ctx.db(), user.roleIds, typeof topMenuId === 'string' ? topMenuId : undefined));
+    });
+    app.get('/api/blade-system/menu/buttons', async (req) => ok(await menuButtons(app.ctx.db(), requireUser(req).roleIds)));
+    app.get('/api/blade-system/menu/top-menu', async (req) => {
+      const user = requireUser(req);
+      const rows = await app.ctx
+        .db()
+        .selectFrom('blade_top_menu')
+        .select(['id', 'code', 'name', 'name_en', 'source', 'path', 'sort'])
+        .where('tenant_id', '=', user.tenantId)
+        .where('is_deleted', '=', 0)
+        .orderBy('sort')
+        .execute();
+      return ok(rows.map((r) => ({ id: String(r.id), code: r.code, name: r.name, nameEn: r.name_en ?? r.name, source: r.source ?? '', path: r.path ?? '', sort: r.sort ?? 0 })));
+    });
+
+    app.get('/api/blade-system/dict/dictionary', async (req) => {
+      requireUser(req);
+      return ok(await dictionary(app.ctx.db(), 'blade_dict', codeParam(req, 'code').slice(0, 1), ''));
+    });
+    app.get('/api/blade-system/dict-biz/dictionary', async (req) => {
+      const user = requireUser(req);
+      return ok(await dictionary(app.ctx.db(), 'blade_dict_biz', codeParam(req, 'code').slice(0, 1), user.tenantId));
+    });
+    app.get('/api/blade-system/dict/batch', async (req) => {
+      const user = requireUser(req);
+      const codes = codeParam(req, 'codes');
+      const db = app.ctx.db();
+      const [sys, biz] = await Promise.all([dictionary(db, 'blade_dict', codes, ''), dictionary(db, 'blade_dict_biz', codes, user.tenantId)]);
+      const out: Record<string, Array<{ dictKey: string; dictValue: string; dictValueEn: string; sort: number }>> = {};
+      for (const c of codes) out[c] = [];
+      // a business dictionary of the tenant wins over a system one with the same code
+      const bizCodes = new Set(biz.map((i) => i.code));
+      for (const i of [...sys.filter((s) => !bizCodes.has(s.code)), ...biz]) out[i.code].push({ dictKey: i.dictKey, dictValue: i.dictValue, dictValueEn: i.dictValueEn, sort: i.sort });
+      return ok(out);
+    });
+
+    app.get('/api/blade-system/screen/list', async (req) => {
+      const docs = await visibleScreens(app, req);
+      return ok(docs.map((d) => ({ id: d.id, route: d.route, title: d.title })));
+    });
+    app.get('/api/blade-system/screen/detail', async (req) => {
+      const id = ((req.query ?? {}) as Record<string, unknown>).id;
+      const doc = (await visibleScreens(app, req)).find((d) => d.id === id);
+      if (!doc) throw notFound('error.notFound');
+      return ok(doc);
+    });
+  },
+};
+
+export default systemModule;
