@@ -430,10 +430,10 @@ function checkUi(ui: UiSchema | undefined, base: string, props: Record<string, F
       continue;
     }
     const widget = v['ui:widget'];
-    if (widget === 'upload') {
+    if (widget === 'upload' || widget === 'file') {
       const o = v['ui:options'] ?? {};
-      if (!Array.isArray(o.accept) || !o.accept.length) add(at, 'an upload widget needs ui:options.accept (the accepted MIME types)');
-      if (typeof o.maxSize !== 'number') add(at, 'an upload widget needs ui:options.maxSize (bytes)');
+      if (!Array.isArray(o.accept) || !o.accept.length) add(at, `an ${widget} widget needs ui:options.accept (the accepted MIME types)`);
+      if (typeof o.maxSize !== 'number') add(at, `an ${widget} widget needs ui:options.maxSize (bytes)`);
     }
     if (widget === 'dict' && !f['x-dict']) add(`${at}/ui:widget`, `the dict widget needs "x-dict" on field ${q(k)}`);
     for (const kw of Object.keys(v['ui:messages'] ?? {})) {

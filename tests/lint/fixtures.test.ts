@@ -3,8 +3,10 @@
  * fixtures/valid/fx.json with one thing wrong): the lint must report exactly that problem, at that
  * JSON pointer, with that message, and nothing else.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintFixtures } from './helpers.js';
+import { ROOT, lintFixtures } from './helpers.js';
 
 const CASES: Array<[string, Array<[string, string]>]> = [
   [
@@ -313,5 +315,13 @@ describe('schema lint: each kind of mistake is caught', () => {
   it('a missing path is reported, directories are walked', () => {
     expect(lintFixtures('nope.json')).toEqual([{ file: 'nope.json', pointer: '/', message: 'no such file or directory' }]);
     expect(lintFixtures('valid')).toEqual([]);
+  });
+});
+
+describe('meta-schema and runtime agree', () => {
+  it('ui:widget allows exactly the widgets of the runtime registry', async () => {
+    const meta = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/meta/screen.schema.json'), 'utf8'));
+    const { WIDGETS } = await import('../../src/runtime/model/dialog.js');
+    expect([...meta.definitions.fieldUi.properties['ui:widget'].enum].sort()).toEqual([...WIDGETS].sort());
   });
 });
