@@ -41,7 +41,7 @@ export function validateValues(doc: ScreenDocument, mode: Mode, values: Record<s
     if (!field || seen.has(field)) continue;
     seen.add(field);
     const key = messageKey(doc, field, e.keyword);
-    const params = messageParams(doc, field);
+    const params = messageParams(doc, field, e.keyword);
     const title = props[field]?.title;
     const message = i18n.t(lang, key, { ...params, field: title ? i18n.t(lang, title) : field }, e.message);
     out.push({ field, message });

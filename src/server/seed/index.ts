@@ -1,0 +1,169 @@
+/**
+ * Seed: first start (no tenant 000000 yet) inserts tenant, dept, posts, roles, admin user, client, params,
+ * dictionaries and demo merchants. Menus are synced at every start: codes of SEED_MENUS that are missing are
+ * inserted and granted (administrator: all; user: the canteen section read-only), then documents with a
+ * `menu` key whose code is not in the menu table are auto-registered with their buttons.
+ */
+import type { ScreenDocument } from '../../shared/document.js';
+import { builtins, storedFields, toSnake } from '../../shared/fields.js';
+import type { DB } from '../db/index.js';
+import type { I18n } from '../lib/i18n.js';
+import { newId } from '../lib/ids.js';
+import { hashPassword, md5Hex } from '../lib/password.js';
+import { localDateTime } from '../lib/time.js';
+import { SEED_DICTIONARIES } from './dictionaries.js';
+import { SEED_MENUS, userRoleCodes, type SeedMenu } from './menus.js';
+
+export const ADMIN_TENANT = '000000';
+export const SEED_IDS = {
+  tenant: '1123598820738675201',
+  dept: '1123598813738675201',
+  roleAdministrator: '1123598816738675201',
+  roleUser: '1123598816738675202',
+  admin: '1123598821738675201',
+  post: '1123598817738675201',
+  client: '1123598811738675202',
+} as const;
+
+export interface SeedResult {
+  firstStart: boolean;
+  menusAdded: number;
+}
+
+export async function seed(db: DB, opts: { docs: ScreenDocument[]; i18n: I18n; tz: string; demo?: boolean }): Promise<SeedResult> {
+  const first = !(await db.selectFrom('blade_tenant').select('id').where('tenant_id', '=', ADMIN_TENANT).executeTakeFirst());
+  if (first) await seedFirstStart(db, opts);
+  const menusAdded = await syncMenus(db, opts.docs, opts.i18n);
+  if (first && opts.demo !== false) await seedDemoMerchants(db, opts.docs, opts.tz);
+  return { firstStart: first, menusAdded };
+}
+
+async function seedFirstStart(db: DB, opts: { tz: string }): Promise<void> {
+  const now = localDateTime(opts.tz);
+  const audit = { create_user: SEED_IDS.admin, create_dept: SEED_IDS.dept, create_time: now, update_user: SEED_IDS.admin, update_time: now, status: 1, is_deleted: 0 };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('blade_tenant').values({ id: SEED_IDS.tenant, tenant_id: ADMIN_TENANT, tenant_name: '管理组', linkman: 'admin', contact_number: '666666', address: '管理组', ...audit }).execute();
+    await trx.insertInto('blade_dept').values([
+      { id: SEED_IDS.dept, tenant_id: ADMIN_TENANT, parent_id: 0, ancestors: '0', dept_category: 1, dept_name: '食堂饭卡', full_name: '食堂饭卡管理中心', sort: 1, is_deleted: 0 },
+      { id: '1123598813738675202', tenant_id: ADMIN_TENANT, parent_id: SEED_IDS.dept, ancestors: `0,${SEED_IDS.dept}`, dept_category: 2, dept_name: '运营部', full_name: '运营部', sort: 1, is_deleted: 0 },
+      { id: '1123598813738675203', tenant_id: ADMIN_TENANT, parent_id: SEED_IDS.dept, ancestors: `0,${SEED_IDS.dept}`, dept_category: 2, dept_name: '财务部', full_name: '财务部', sort: 2, is_deleted: 0 },
+    ]).execute();
+    const posts: Array<[string, string, number]> = [['ceo', '首席执行官', 1], ['coo', '首席运营官', 1], ['cfo', '首席财务官', 1], ['cto', '首席技术官', 1], ['pm', '产品经理', 2], ['hrm', '人力资源经理', 2], ['staff', '普通员工', 3]];
+    await trx.insertInto('blade_post').values(posts.map(([code, name, category], i) => ({ id: i === 0 ? SEED_IDS.post : newId(), tenant_id: ADMIN_TENANT, category, post_code: code, post_name: name, sort: i + 1, ...audit }))).execute();
+    await trx.insertInto('blade_role').values([
+      { id: SEED_IDS.roleAdministrator, tenant_id: ADMIN_TENANT, parent_id: 0, role_name: '超级管理员', sort: 1, role_alias: 'administrator', is_deleted: 0 },
+      { id: SEED_IDS.roleUser, tenant_id: ADMIN_TENANT, parent_id: 0, role_name: '用户', sort: 2, role_alias: 'user', is_deleted: 0 },
+    ]).execute();
+    await trx.insertInto('blade_user').values({
+      id: SEED_IDS.admin, tenant_id: ADMIN_TENANT, code: 'admin', user_type: 1, account: 'admin', password: await hashPassword(md5Hex('admin')), name: '管理员', real_name: '管理员',
+      email: 'admin@canteen.local', phone: '13800000000', sex: 1, role_id: SEED_IDS.roleAdministrator, dept_id: SEED_IDS.dept, post_id: SEED_IDS.post, ...audit,
+    }).execute();
+    await trx.insertInto('blade_client').values({
+      id: SEED_IDS.client, tenant_id: ADMIN_TENANT, client_id: 'saber', client_secret: 'saber_secret', scope: 'all', authorized_grant_types: 'password,refresh_token,captcha',
+      access_token_validity: 3600, refresh_token_validity: 604800, ...audit,
+    }).execute();
+    await trx.insertInto('blade_param').values([
+      { id: newId(), tenant_id: ADMIN_TENANT, param_name: '初始密码', param_key: 'account.initPassword', param_value: '123456', remark: '重置密码时使用', ...audit },
+      { id: newId(), tenant_id: ADMIN_TENANT, param_name: '是否开启注册功能', param_key: 'account.registerUser', param_value: 'true', remark: '', ...audit },
+    ]).execute();
+    for (const d of SEED_DICTIONARIES) {
+      const table = d.biz ? 'blade_dict_biz' : 'blade_dict';
+      const tenant = d.biz ? { tenant_id: ADMIN_TENANT } : {};
+      const rootId = newId();
+      await trx.insertInto(table).values({ id: rootId, parent_id: 0, code: d.code, dict_key: '-1', dict_value: d.name, dict_value_en: d.nameEn, sort: 0, is_sealed: 0, is_deleted: 0, ...tenant }).execute();
+      await trx.insertInto(table).values(d.items.map((it, i) => ({ id: newId(), parent_id: rootId, code: d.code, dict_key: it.key, dict_value: it.value, dict_value_en: it.valueEn, sort: i + 1, is_sealed: 0, is_deleted: 0, ...tenant }))).execute();
+    }
+    await trx.insertInto('blade_top_menu').values({ id: newId(), code: 'canteen', name: '食堂管理', name_en: 'Canteen', source: 'ShopOutlined', path: '/canteen', sort: 1, ...audit, tenant_id: ADMIN_TENANT }).execute();
+  });
+}
+
+/** Insert missing menu codes (seed tree, then document `menu` keys) and grant them. Returns how many were added. */
+export async function syncMenus(db: DB, docs: ScreenDocument[], i18n: I18n): Promise<number> {
+  const rows = await db.selectFrom('blade_menu').select(['id', 'code']).where('is_deleted', '=', 0).execute();
+  const ids = new Map(rows.map((r) => [r.code as string, String(r.id)]));
+  const added: string[] = [];
+  const userCodes = new Set(userRoleCodes());
+  const insert = async (n: Omit<SeedMenu, 'children'>, parentId: string) => {
+    const id = newId();
+    await db.insertInto('blade_menu').values({
+      id, parent_id: parentId, code: n.code, name: n.name, name_en: n.nameEn, alias: n.alias, path: n.path, source: n.source, sort: n.sort,
+      category: n.category, action: n.action, is_open: n.isOpen, is_deleted: 0,
+    }).execute();
+    ids.set(n.code, id);
+    added.push(n.code);
+    return id;
+  };
+  const walk = async (nodes: SeedMenu[], parentId: string) => {
+    for (const n of nodes) {
+      const id = ids.get(n.code) ?? (await insert(n, parentId));
+      await walk(n.children, id);
+    }
+  };
+  await walk(SEED_MENUS, '0');
+
+  for (const doc of docs) {
+    if (!doc.menu || ids.has(doc.resource.permissionPrefix)) continue;
+    const prefix = doc.resource.permissionPrefix;
+    const parentId = ids.get(doc.menu.parent) ?? '0';
+    const menuId = await insert({
+      code: prefix, name: i18n.t('zh', doc.title), nameEn: i18n.t('en', doc.title), path: doc.route, source: doc.menu.icon ?? '', sort: doc.menu.sort ?? 99,
+      category: 1, action: 0, isOpen: 1, alias: 'menu',
+    }, parentId);
+    const verbs: Array<[string, string, string, 0 | 1 | 2 | 3]> = [['add', '新增', 'Add', 1], ['edit', '修改', 'Edit', 2], ['delete', '删除', 'Delete', 3], ['view', '查看', 'View', 2], ['export', '导出', 'Export', 1]];
+    let sort = 1;
+    const offered = builtins(doc);
+    for (const [verb, zh, en, action] of verbs) {
+      if (!offered.has(verb) || doc.resource.readOnlyApi && ['add', 'edit', 'delete'].includes(verb) || ids.has(`${prefix}_${verb}`)) continue;
+      await insert({ code: `${prefix}_${verb}`, name: zh, nameEn: en, path: `${doc.resource.api}/${verb}`, source: '', sort: sort++, category: 2, action, isOpen: 1, alias: verb }, menuId);
+    }
+    for (const a of doc.list.actions ?? []) {
+      if (ids.has(a.permission)) continue;
+      await insert({ code: a.permission, name: i18n.t('zh', a.label), nameEn: i18n.t('en', a.label), path: `${doc.resource.api}/${a.endpoint}`, source: '', sort: sort++, category: 2, action: a.position === 'toolbar' ? 1 : 2, isOpen: 1, alias: a.name }, menuId);
+    }
+  }
+
+  if (added.length) {
+    const grants: Array<{ id: string; role_id: string; menu_id: string }> = added.map((code) => ({ id: newId(), role_id: SEED_IDS.roleAdministrator, menu_id: ids.get(code)! }));
+    for (const code of added) if (userCodes.has(code)) grants.push({ id: newId(), role_id: SEED_IDS.roleUser, menu_id: ids.get(code)! });
+    const haveRoles = await db.selectFrom('blade_role').select('id').where('id', 'in', [SEED_IDS.roleAdministrator, SEED_IDS.roleUser]).execute();
+    const roleSet = new Set(haveRoles.map((r) => String(r.id)));
+    const valid = grants.filter((g) => roleSet.has(g.role_id));
+    for (let i = 0; i < valid.length; i += 200) {
+      await db.insertInto('blade_role_menu').values(valid.slice(i, i + 200)).onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing()).execute();
+    }
+  }
+  return added.length;
+}
+
+const DEMO_MERCHANTS = [
+  { merchantName: '一食堂自选餐', liaison: '王建国', liaisonPhone: '13812340001', loginPhone: '13812340001', feeRatio: '1.50', status: 1, enableFlag: 1, bind: 2, address: '园区一号楼一层', tel: '021-55550001', licenseNo: '91310000MA1FL0001X', contractSub: '一食堂自选餐餐饮服务合同', from: '2026-01-01', to: '2027-12-31' },
+  { merchantName: '川味小厨', liaison: '李红', liaisonPhone: '13912340002', loginPhone: '13912340002', feeRatio: '2.00', status: 1, enableFlag: 1, bind: 1, address: '园区二号楼二层', tel: '021-55550002', licenseNo: '91310000MA1FL0002X', contractSub: '川味小厨入驻合同', from: '2026-03-01', to: '2027-02-28' },
+  { merchantName: '面点坊', liaison: '张伟', liaisonPhone: '13712340003', loginPhone: '13712340003', feeRatio: '0.80', status: 2, enableFlag: 2, bind: 1, address: '园区一号楼二层', tel: '021-55550003', licenseNo: '91310000MA1FL0003X', contractSub: '面点坊入驻合同', from: '2025-07-01', to: '2026-06-30' },
+  { merchantName: '清真餐厅', liaison: '马立', liaisonPhone: '13612340004', loginPhone: '13612340004', feeRatio: '1.20', status: 1, enableFlag: 1, bind: 2, address: '园区三号楼一层', tel: '021-55550004', licenseNo: '91310000MA1FL0004X', contractSub: '清真餐厅入驻合同', from: '2026-01-01', to: '2026-12-31' },
+  { merchantName: '水果吧', liaison: '陈静', liaisonPhone: '13512340005', loginPhone: '13512340005', feeRatio: '3.00', status: 3, enableFlag: 2, bind: 1, address: '园区一号楼大厅', tel: '021-55550005', licenseNo: '91310000MA1FL0005X', contractSub: '水果吧入驻合同', from: '2024-01-01', to: '2025-12-31' },
+];
+
+async function seedDemoMerchants(db: DB, docs: ScreenDocument[], tz: string): Promise<void> {
+  const doc = docs.find((d) => d.id === 'merchant');
+  if (!doc || doc.resource.managed === 'module') return;
+  const stored = new Set(storedFields(doc).map(([f]) => f));
+  const now = localDateTime(tz);
+  const day = now.slice(0, 10).replace(/-/g, '');
+  const pay = await hashPassword('123456');
+  const login = await hashPassword('123456');
+  let i = 0;
+  for (const m of DEMO_MERCHANTS) {
+    i++;
+    const values: Record<string, unknown> = {
+      merchantNo: `SH${day}${String(900000 + i)}`, merchantName: m.merchantName, licenseNo: m.licenseNo, address: m.address, tel: m.tel, liaison: m.liaison,
+      liaisonPhone: m.liaisonPhone, loginPhone: m.loginPhone, loginPsw: login, payPsw: pay, feeRatio: m.feeRatio, contractSub: m.contractSub,
+      contractDaterange: JSON.stringify([m.from, m.to]), contractEnd: m.to, status: m.status, enableFlag: m.enableFlag, bind: m.bind, legalRepresentative: m.liaison,
+      representativePhone: m.liaisonPhone, remarks: '演示数据',
+    };
+    const row: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(values)) if (stored.has(k)) row[toSnake(k)] = v;
+    await db.insertInto(doc.resource.table).values({
+      ...row, id: newId(), tenant_id: ADMIN_TENANT, create_user: SEED_IDS.admin, create_dept: SEED_IDS.dept, create_time: now, update_user: SEED_IDS.admin, update_time: now, is_deleted: 0,
+    }).execute();
+  }
+}

@@ -1,0 +1,20 @@
+/** Database preparation shared by main.ts and the tests: migrations (system + modules), document tables, seed. */
+import type { ServerConfig } from './config.js';
+import { syncDocumentTables } from './db/document-tables.js';
+import type { DB } from './db/index.js';
+import { SYSTEM_MIGRATIONS, runMigrations, type Migration } from './db/migrate.js';
+import type { DocumentRegistry } from './documents.js';
+import { I18n } from './lib/i18n.js';
+import { MODULES } from './modules/index.js';
+import { seed, type SeedResult } from './seed/index.js';
+
+export function allMigrations(): Migration[] {
+  return [...SYSTEM_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])];
+}
+
+export async function prepareDatabase(db: DB, docs: DocumentRegistry, config: ServerConfig, opts: { demo?: boolean } = {}): Promise<SeedResult & { migrations: string[]; tableChanges: string[] }> {
+  const migrations = await runMigrations(db, allMigrations());
+  const tableChanges = await syncDocumentTables(db, docs.all);
+  const result = await seed(db, { docs: docs.all, i18n: new I18n(config.rootDir), tz: config.appTimezone, demo: opts.demo });
+  return { ...result, migrations, tableChanges };
+}
