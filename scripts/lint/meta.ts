@@ -66,8 +66,11 @@ function message(e: ErrorObject): string {
     }
     case 'required':
       return `missing required key ${fmt(p.missingProperty)}`;
-    case 'enum':
-      return `must be one of: ${(p.allowedValues as unknown[]).map((v) => fmt(v)).join(', ')}`;
+    case 'enum': {
+      const allowed = p.allowedValues as unknown[];
+      const hint = typeof e.data === 'string' ? suggest(e.data, allowed.filter((a): a is string => typeof a === 'string')) : undefined;
+      return `must be one of: ${allowed.map((v) => fmt(v)).join(', ')}` + (hint ? ` (did you mean ${fmt(hint)}?)` : '');
+    }
     case 'const':
       return `must be ${fmt(p.allowedValue)}`;
     case 'type':
@@ -117,9 +120,10 @@ export function simplify(errors: ErrorObject[]): Problem[] {
     const ptr = e.keyword === 'additionalProperties' ? `${base}/${escapePointer(String((e.params as Record<string, unknown>).additionalProperty))}` : base;
     out.push({ pointer: ptr === '' ? '/' : ptr, message: message(e) });
   }
-  // One line per pointer + message.
+  // A bad key name says it all: drop what was also said about its value. One line per pointer + message.
   const seen = new Set<string>();
   return out.filter((p) => {
+    if (namesDone.has(p.pointer) && !p.message.startsWith('invalid key')) return false;
     const k = p.pointer + '\n' + p.message;
     if (seen.has(k)) return false;
     seen.add(k);

@@ -287,6 +287,30 @@ const CASES: Array<[string, Array<[string, string]>]> = [
       ["/uiSchema/logo", "an upload widget needs ui:options.maxSize (bytes)"],
     ],
   ],
+  [
+    "unknown-widget",
+    [
+      ["/uiSchema/name/ui:widget", "must be one of: \"text\", \"textarea\", \"password\", \"number\", \"dict\", \"select\", \"date\", \"datetime\", \"daterange\", \"month\", \"upload\", \"file\", \"json\" (did you mean \"textarea\"?)"],
+    ],
+  ],
+  [
+    "conditional-without-then",
+    [
+      ["/schema/allOf/0", "a conditional needs \"then\" and/or \"else\" next to its \"if\""],
+    ],
+  ],
+  [
+    "bad-ui-key",
+    [
+      ["/uiSchema/ui:oder", "invalid key \"ui:oder\": must be \"ui:order\" or a field name"],
+    ],
+  ],
+  [
+    "bad-regex",
+    [
+      ["/schema/properties/name/pattern", "must be a valid regular expression"],
+    ],
+  ],
 ];
 
 describe('schema lint: each kind of mistake is caught', () => {
