@@ -8,5 +8,8 @@ import auth from './auth/index.js';
 import merchant from './merchant/index.js';
 import resource from './resource/index.js';
 import system from './system/index.js';
+import shell from './shell/index.js';
+// Business modules (issue 4, business engineer): ledger, employee, order, statistic, settlement, banner, msgcenter, export.
+import { BUSINESS_MODULES } from './business.js';
 
-export const MODULES: ServerModule[] = [auth, system, resource, merchant];
+export const MODULES: ServerModule[] = [auth, system, resource, merchant, shell, ...BUSINESS_MODULES];

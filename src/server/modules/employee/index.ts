@@ -1,0 +1,126 @@
+/**
+ * Employees (cards). List/detail/view/export come from the CRUD plugin (the document offers no add/edit/
+ * delete). Actions:
+ *   GET  /api/employee/unbind?id=                 clears the messaging-app binding (wxUserId)
+ *   GET  /api/employee/getAndSyncById?id=         sync through the messaging-app provider seam (400 without one)
+ *   POST /api/employee/import                     .xlsx (multipart field `file`, or the raw body) → all rows or none
+ *   GET  /api/employee/import/template?lang=      the .xlsx header row to fill in
+ *   POST /api/employee/recharge {id, amount, remarks?}
+ *   POST /api/employee/recharge/preview {amount, status?, ids?}   → {count, amount, total}
+ *   POST /api/employee/recharge/batch {amount, status?, ids?, expectCount?}
+ */
+import multipart from '@fastify/multipart';
+import type { ServerModule } from '../../context.js';
+import { ok, okStatus } from '../../lib/http.js';
+import { BusinessError } from '../ledger/errors.js';
+import { idParam, ledgerContext, param } from '../ledger/index.js';
+import { batchRecharge, previewBatchRecharge, query, recharge } from '../ledger/service.js';
+import { importEmployees, templateWorkbook } from './import.js';
+import { messagingProvider } from './provider.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const MAX_FILE = 10 * 1024 * 1024;
+
+function idsParam(v: unknown): string[] | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  return (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean);
+}
+
+export const employeeModule: ServerModule = {
+  name: 'employee',
+  plugin: async (app) => {
+    if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, { limits: { fileSize: MAX_FILE, files: 1 } });
+    app.addContentTypeParser([XLSX, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_FILE }, (_req, body, done) => done(null, body));
+
+    app.get('/api/employee/unbind', async (req) => {
+      const ctx = await ledgerContext(app, req, 'employee_unbind');
+      const rows = await query(
+        app.ctx.db(),
+        `update canteen_employee set wx_user_id = null, update_user = $3, update_time = localtimestamp(0)
+          where id = $1 and tenant_id = $2 and is_deleted = 0 returning id`,
+        [idParam(req), ctx.tenantId, ctx.userId],
+      );
+      if (!rows.length) throw new BusinessError('employee.msg.notFound', {}, 404);
+      return okStatus();
+    });
+
+    app.get('/api/employee/getAndSyncById', async (req) => {
+      const ctx = await ledgerContext(app, req, 'employee_sync');
+      const db = app.ctx.db();
+      const [e] = await query<any>(
+        db,
+        `select id::text, card_no, phone, wx_user_id, employee_name from canteen_employee where id = $1 and tenant_id = $2 and is_deleted = 0`,
+        [idParam(req), ctx.tenantId],
+      );
+      if (!e) throw new BusinessError('employee.msg.notFound', {}, 404);
+      const provider = messagingProvider();
+      if (!provider) throw new BusinessError('employee.msg.providerMissing');
+      const got = await provider.fetchEmployee({ id: e.id, cardNo: e.card_no, phone: e.phone, wxUserId: e.wx_user_id, employeeName: e.employee_name });
+      if (!got) throw new BusinessError('employee.msg.notBound');
+      const [row] = await query<any>(
+        db,
+        `update canteen_employee set wx_user_id = case when $3 then $4 else wx_user_id end, phone = coalesce($5, phone),
+                employee_name = coalesce($6, employee_name), update_user = $7, update_time = localtimestamp(0)
+          where id = $1 and tenant_id = $2
+          returning id::text, employee_name as "employeeName", card_no as "cardNo", phone, wx_user_id as "wxUserId"`,
+        [e.id, ctx.tenantId, 'wxUserId' in got, got.wxUserId ?? null, got.phone ?? null, got.employeeName ?? null, ctx.userId],
+      );
+      return ok(row);
+    });
+
+    app.get('/api/employee/import/template', async (req, reply) => {
+      await ledgerContext(app, req, 'employee_import');
+      const doc = app.ctx.docs.get('employee')!;
+      const buf = await templateWorkbook(doc, req.lang);
+      return reply
+        .header('content-type', XLSX)
+        .header('content-disposition', `attachment; filename="employee-template.xlsx"`)
+        .send(buf);
+    });
+
+    app.post('/api/employee/import', async (req) => {
+      const ctx = await ledgerContext(app, req, 'employee_import');
+      let file: Buffer | undefined;
+      if ((req as any).isMultipart?.()) {
+        const part = await (req as any).file();
+        if (part) file = await part.toBuffer();
+      } else if (Buffer.isBuffer(req.body)) file = req.body;
+      if (!file || !file.length) throw new BusinessError('employee.msg.importBadFile');
+      const doc = app.ctx.docs.get('employee')!;
+      try {
+        return ok(await importEmployees(app.ctx.db(), ctx, doc, file, req.lang));
+      } catch (e: any) {
+        if (e?.code === '23505') throw new BusinessError('employee.msg.cardNoExists');
+        throw e;
+      }
+    });
+
+    app.post('/api/employee/recharge', async (req) => {
+      const ctx = await ledgerContext(app, req, 'employee_recharge');
+      const remarks = param(req, 'remarks');
+      return ok(await recharge(app.ctx.db(), ctx, { employeeId: idParam(req), amount: param(req, 'amount'), remarks: typeof remarks === 'string' ? remarks.slice(0, 144) : undefined }));
+    });
+
+    const batchInput = (req: any) => {
+      const status = param(req, 'status');
+      const remarks = param(req, 'remarks');
+      return {
+        amount: param(req, 'amount'),
+        status: status === undefined || status === '' ? 1 : Number(status),
+        employeeIds: idsParam(param(req, 'ids')),
+        remarks: typeof remarks === 'string' ? remarks.slice(0, 144) : undefined,
+      };
+    };
+    app.post('/api/employee/recharge/preview', async (req) => {
+      const ctx = await ledgerContext(app, req, 'employee_recharge');
+      return ok(await previewBatchRecharge(app.ctx.db(), ctx, batchInput(req)));
+    });
+    app.post('/api/employee/recharge/batch', async (req) => {
+      const ctx = await ledgerContext(app, req, 'employee_recharge');
+      const expect = param(req, 'expectCount');
+      return ok(await batchRecharge(app.ctx.db(), ctx, { ...batchInput(req), expectCount: expect === undefined || expect === '' ? undefined : Number(expect) }));
+    });
+  },
+};
+
+export default employeeModule;

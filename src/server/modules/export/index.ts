@@ -1,0 +1,133 @@
+/**
+ * Export for every screen document that offers it (list.builtins includes 'export', the default):
+ *   GET <resource.api>/export?<the list's search params>&columns=a,b,c&lang=zh|en[&ascs|descs]
+ * → an .xlsx attachment: the requested visible columns (default: the document's non-hidden columns) with
+ * headers and dictionary labels in the requested language, rows in the list's order.
+ *
+ * It reuses the CRUD plugin's list query (same search whitelist, tenant scope, required searches, sort) and
+ * streams: a server-side cursor (DECLARE … FETCH 1000 inside one read-only transaction) feeds exceljs'
+ * streaming WorkbookWriter, which writes straight into the response, waiting for the socket to drain —
+ * memory stays flat whatever the row count. Permission: <permissionPrefix>_export.
+ */
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { CompiledQuery } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { ScreenDocument } from '../../../shared/document.js';
+import { builtins, listableProperties } from '../../../shared/fields.js';
+import { SearchError, missingRequiredSearches, parseSearchParams, parseSort } from '../../../shared/search.js';
+import { requirePermission, type ServerModule } from '../../context.js';
+import { buildListQuery, readableFields } from '../../crud/index.js';
+import { HttpError, fail } from '../../lib/http.js';
+import { localDateTime } from '../../lib/time.js';
+import { BusinessError } from '../ledger/errors.js';
+import { query } from '../ledger/service.js';
+
+const BATCH = 1000;
+
+async function dictLabels(app: FastifyInstance, codes: string[], tenantId: string, lang: 'zh' | 'en') {
+  const out = new Map<string, Map<string, string>>();
+  if (!codes.length) return out;
+  const rows = await query<{ code: string; dict_key: string; dict_value: string; dict_value_en: string | null }>(
+    app.ctx.db(),
+    `select code, dict_key, dict_value, dict_value_en from blade_dict where code = any($1) and parent_id <> 0 and is_deleted = 0
+     union all
+     select code, dict_key, dict_value, dict_value_en from blade_dict_biz where code = any($1) and parent_id <> 0 and is_deleted = 0 and tenant_id = $2`,
+    [codes, tenantId],
+  );
+  for (const r of rows) {
+    if (!out.has(r.code)) out.set(r.code, new Map());
+    out.get(r.code)!.set(String(r.dict_key), lang === 'en' ? r.dict_value_en || r.dict_value : r.dict_value);
+  }
+  return out;
+}
+
+function mountExport(app: FastifyInstance, doc: ScreenDocument): void {
+  const url = `${doc.resource.api}/export`;
+  if (app.hasRoute({ method: 'GET', url })) return;
+  app.get(url, async (req, reply) => {
+    const user = await requirePermission(app, req, `${doc.resource.permissionPrefix}_export`);
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const lang = req.lang;
+    const t = (key: string) => app.ctx.i18n.t(lang, key);
+    const readable = new Map(readableFields(doc).map((f) => [f.field, f]));
+    const requested =
+      typeof q.columns === 'string' && q.columns.trim()
+        ? q.columns.split(',').map((s) => s.trim()).filter(Boolean)
+        : doc.list.columns.filter((c) => !c.hidden).map((c) => c.field);
+    const bad = requested.filter((f) => !readable.has(f));
+    if (bad.length || !requested.length) throw new BusinessError('export.msg.badColumns', { columns: bad.join(', ') });
+    const fields = [...new Set(requested)].map((f) => readable.get(f)!);
+    let conditions;
+    try {
+      conditions = parseSearchParams(doc, q);
+    } catch (e) {
+      if (e instanceof SearchError) throw fail('error.search', { detail: e.message });
+      throw e;
+    }
+    const missing = missingRequiredSearches(doc, conditions);
+    if (missing.length) throw new HttpError(400, missing[0].required || 'error.searchRequired');
+    const sort = parseSort(doc, q.ascs, q.descs);
+    const props = listableProperties(doc);
+    const labelOf = new Map(doc.list.columns.map((c) => [c.field, c.label]));
+    const dicts = await dictLabels(app, [...new Set(fields.map((f) => props[f.field]?.['x-dict']).filter(Boolean))] as string[], user.tenantId, lang);
+    const compiled = buildListQuery(app.ctx.db(), doc, { conditions, sort, tenantId: user.tenantId, fields }).compile();
+
+    const out = new PassThrough();
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const ws = wb.addWorksheet(t(doc.title).slice(0, 31) || doc.id);
+    ws.columns = fields.map((f) => {
+      const width = doc.list.columns.find((c) => c.field === f.field)?.width;
+      return { header: t(labelOf.get(f.field) ?? props[f.field]?.title ?? f.field), key: f.field, width: width ? Math.max(8, Math.round(width / 7)) : 18 };
+    });
+    const convert = (field: string, v: unknown): unknown => {
+      if (v === null || v === undefined) return null;
+      const p = props[field];
+      const code = p?.['x-dict'];
+      if (code) return dicts.get(code)?.get(String(v)) ?? v;
+      if (p && (p.type === 'number' || p.type === 'integer') && typeof v === 'string' && v !== '') {
+        const n = Number(v);
+        return Number.isFinite(n) ? n : v;
+      }
+      if (typeof v === 'object') return JSON.stringify(v);
+      return v;
+    };
+    const pump = async () => {
+      await app.ctx.db().transaction().execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw(`declare canteen_export no scroll cursor for ${compiled.sql}`, [...compiled.parameters]));
+        for (;;) {
+          const r = await trx.executeQuery(CompiledQuery.raw(`fetch ${BATCH} from canteen_export`, []));
+          for (const row of r.rows as Array<Record<string, unknown>>) {
+            ws.addRow(fields.map((f) => convert(f.field, row[f.field]))).commit();
+          }
+          if (r.rows.length < BATCH) break;
+          // Backpressure: let the socket take what is buffered before reading the next batch.
+          await new Promise((res) => setImmediate(res));
+          while (!out.destroyed && out.readableLength > 4 * 1024 * 1024) await new Promise((res) => setTimeout(res, 10));
+        }
+        await trx.executeQuery(CompiledQuery.raw(`close canteen_export`, []));
+      });
+      ws.commit();
+      await wb.commit();
+    };
+    pump().catch((err) => {
+      req.log.error(err);
+      out.destroy(err);
+    });
+    const stamp = localDateTime(app.ctx.config.appTimezone).replace(/[- :]/g, '');
+    const name = `${t(doc.title)}-${stamp}.xlsx`;
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${doc.id}-${stamp}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(out);
+  });
+}
+
+export const exportModule: ServerModule = {
+  name: 'export',
+  plugin: async (app) => {
+    for (const doc of app.ctx.docs.all) if (builtins(doc).has('export')) mountExport(app, doc);
+  },
+};
+
+export default exportModule;

@@ -1,0 +1,101 @@
+/**
+ * Ledger tables (module-managed: resource.managed = 'module' in the employee, order, account-records,
+ * order-statistics and settlement documents). Money is numeric(12,2); every movement is written by
+ * service.ts in one transaction. Check constraints are the last line of defence for the invariants:
+ * a card balance never goes negative, a refund never exceeds what was paid.
+ *
+ * Column names are the snake_case of the document fields plus the audit columns of AUDIT_COLUMNS_SQL,
+ * so the generic CRUD plugin reads these tables like document-managed ones. Ids come from one sequence
+ * (canteen_ledger_id_seq, 19 digits like BladeX ids) so that set-based SQL (batch recharge, bulk seeding)
+ * can insert without a round trip per id; ids are unique per table, which is all the wire needs.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { Migration } from '../../db/migrate.js';
+
+async function exec(db: Transaction<any>, statements: string): Promise<void> {
+  for (const s of statements.split(/;\s*\n/).map((x) => x.trim()).filter(Boolean)) await sql.raw(s).execute(db);
+}
+
+const AUDIT = `
+  tenant_id varchar(12) not null default '000000',
+  create_user bigint, create_dept bigint, create_time timestamp(0) not null default localtimestamp(0),
+  update_user bigint, update_time timestamp(0) default localtimestamp(0),
+  is_deleted integer not null default 0`;
+
+export const LEDGER_MIGRATIONS: Migration[] = [
+  {
+    name: 'ledger_0001_tables',
+    up: (db) =>
+      exec(db, `
+create sequence canteen_ledger_id_seq start with 1000000000000000001 cache 100;
+create table canteen_employee (id bigint primary key default nextval('canteen_ledger_id_seq'), ${AUDIT},
+  employee_name varchar(20) not null, card_no varchar(32) not null,
+  balance numeric(12,2) not null default 0 constraint canteen_employee_balance_ck check (balance >= 0),
+  phone varchar(11), wx_user_id varchar(64), idcard varchar(18), gender integer default 3, birthday date,
+  address varchar(100), login_psw varchar(200), pay_psw varchar(200), psw_free integer not null default 1,
+  details varchar(500), status integer not null default 1, remarks varchar(144));
+create unique index canteen_employee_card_uq on canteen_employee (tenant_id, card_no) where is_deleted = 0;
+create index canteen_employee_time_idx on canteen_employee (tenant_id, create_time desc) where is_deleted = 0;
+create index canteen_employee_name_idx on canteen_employee (tenant_id, employee_name) where is_deleted = 0;
+
+create table canteen_order (id bigint primary key default nextval('canteen_ledger_id_seq'), ${AUDIT},
+  status integer not null, order_no varchar(32) not null, order_type integer not null, order_desc varchar(200),
+  employee_id bigint, employee_name varchar(20), card_no varchar(32),
+  merchant_id bigint, merchant_name varchar(20), merchant_no varchar(32),
+  order_amount numeric(12,2) not null, pay_amount numeric(12,2) not null constraint canteen_order_pay_ck check (pay_amount > 0),
+  refund_amount numeric(12,2) not null default 0, fee_ratio numeric(5,2),
+  original_order_id bigint, original_order_no varchar(32), refund_order_no varchar(32), settlement_id bigint,
+  details jsonb, remarks varchar(144),
+  constraint canteen_order_refund_ck check (refund_amount >= 0 and refund_amount <= pay_amount));
+create unique index canteen_order_no_uq on canteen_order (order_no);
+create index canteen_order_time_idx on canteen_order (tenant_id, create_time desc) where is_deleted = 0;
+create index canteen_order_merchant_name_idx on canteen_order (tenant_id, merchant_name, create_time desc) where is_deleted = 0;
+create index canteen_order_employee_name_idx on canteen_order (tenant_id, employee_name, create_time desc) where is_deleted = 0;
+create index canteen_order_status_idx on canteen_order (tenant_id, status, create_time desc) where is_deleted = 0;
+create index canteen_order_type_idx on canteen_order (tenant_id, order_type, create_time desc) where is_deleted = 0;
+create index canteen_order_merchant_idx on canteen_order (merchant_id, create_time) where is_deleted = 0;
+create index canteen_order_employee_idx on canteen_order (employee_id);
+create index canteen_order_original_idx on canteen_order (original_order_id) where original_order_id is not null;
+create index canteen_order_settlement_idx on canteen_order (settlement_id) where settlement_id is not null;
+
+create table canteen_account_records (id bigint primary key default nextval('canteen_ledger_id_seq'), ${AUDIT},
+  status integer not null default 1, order_id bigint not null, order_no varchar(32) not null, records_desc varchar(200),
+  account_type integer not null, account_id bigint not null, account_no varchar(32), account_name varchar(20),
+  amount numeric(12,2) not null, balance_after numeric(12,2), records_type integer not null, remarks varchar(144));
+create index canteen_account_records_time_idx on canteen_account_records (tenant_id, create_time desc) where is_deleted = 0;
+create index canteen_account_records_name_idx on canteen_account_records (tenant_id, account_name, create_time desc) where is_deleted = 0;
+create index canteen_account_records_type_idx on canteen_account_records (tenant_id, records_type, create_time desc) where is_deleted = 0;
+create index canteen_account_records_account_idx on canteen_account_records (account_type, account_id);
+create index canteen_account_records_order_idx on canteen_account_records (order_id);
+
+create table canteen_settlement (id bigint primary key default nextval('canteen_ledger_id_seq'), ${AUDIT},
+  merchant_id bigint not null, merchant_no varchar(32), merchant_name varchar(20), settlement_cycle varchar(6) not null,
+  order_count integer not null default 0, paid_amount numeric(12,2) not null default 0, refund_amount numeric(12,2) not null default 0,
+  amount numeric(12,2) not null default 0, fee_ratio numeric(5,2) not null default 0, fee_amount numeric(12,2) not null default 0,
+  net_amount numeric(12,2) not null default 0, status integer not null default 1, audit_user bigint, audit_time timestamp(0),
+  remarks varchar(144));
+create unique index canteen_settlement_uq on canteen_settlement (tenant_id, merchant_id, settlement_cycle) where is_deleted = 0;
+create index canteen_settlement_cycle_idx on canteen_settlement (tenant_id, settlement_cycle desc) where is_deleted = 0;
+
+create table canteen_order_daily (tenant_id varchar(12) not null, day date not null, merchant_id bigint not null,
+  paid_count integer not null default 0, paid_amount numeric(14,2) not null default 0,
+  refund_count integer not null default 0, refund_amount numeric(14,2) not null default 0,
+  primary key (tenant_id, day, merchant_id));
+
+create view canteen_order_statistics as
+select o.id, o.tenant_id, o.is_deleted, o.order_no, o.create_time, o.merchant_no as account_no, o.merchant_name as account_name,
+  o.order_type, case o.order_type when 1 then '消费' else '退款' end as order_type_name, o.status,
+  case o.order_type when 1 then o.card_no else o.merchant_no end as pay_account_no,
+  case o.order_type when 1 then o.employee_name else o.merchant_name end as pay_account_name,
+  o.pay_amount,
+  case o.order_type when 1 then o.merchant_no else o.card_no end as receive_account_no,
+  case o.order_type when 1 then o.merchant_name else o.employee_name end as receive_account_name,
+  case o.order_type when 1 then o.pay_amount - round(o.pay_amount * coalesce(o.fee_ratio, 0) / 100, 2) else o.pay_amount end as receive_amount,
+  o.fee_ratio,
+  case when o.order_type = 1 and o.refund_amount > 0 then 2 when o.order_type = 2 then 2 else 1 end as refund,
+  case o.order_type when 1 then o.refund_amount else o.pay_amount end as refund_amount,
+  case o.order_type when 1 then o.refund_order_no else o.order_no end as refund_order_no
+from canteen_order o where o.order_type in (1, 2)
+`),
+  },
+];

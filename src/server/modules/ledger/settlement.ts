@@ -1,0 +1,137 @@
+/**
+ * Monthly settlement of merchants, on the ledger tables.
+ *
+ *   amount = Σ payments − Σ refunds of the merchant whose order time falls in the month (payments: order
+ *            type 1, refunds: order type 2; a refund counts in the month it was made),
+ *   fee    = round(amount × feeRatio / 100, 2), PostgreSQL numeric round(): half away from zero, i.e.
+ *            half-up for positive amounts (a month with more refunds than payments gets a negative fee),
+ *            feeRatio being the merchant's ratio at generation time (kept on the settlement),
+ *   net    = amount − fee.
+ * Each covered order points at its settlement (canteen_order.settlement_id): detail/list reads them back,
+ * and the invariant "every settlement equals its orders" is checkable in SQL.
+ *
+ * Generating again replaces the pending (status 1) settlements in scope and never touches audited ones
+ * (status 2): a merchant with an audited settlement for the month is skipped. Generation and audit take a
+ * per-tenant transaction-level advisory lock and row locks, and (tenant, merchant, cycle) is unique, so
+ * concurrent calls serialise instead of doubling anything. A month can be generated while it runs (a
+ * preview that later generations refresh) but only audited once it has ended: audited means final.
+ */
+import { BusinessError } from './errors.js';
+import { query, tx, type LedgerContext } from './service.js';
+import type { Kysely, Transaction } from 'kysely';
+
+type Q = Kysely<any> | Transaction<any>;
+
+const CYCLE = /^\d{4}(0[1-9]|1[0-2])$/;
+
+async function lockTenant(t: Transaction<any>, ctx: LedgerContext): Promise<void> {
+  await query(t, `select pg_advisory_xact_lock(hashtext('canteen_settlement:' || $1::text))`, [ctx.tenantId]);
+}
+
+export interface GenInput {
+  settlementCycle: unknown;
+  merchantIds?: unknown;
+}
+
+export async function generateSettlements(db: Q, ctx: LedgerContext, input: GenInput) {
+  const cycle = String(input.settlementCycle ?? '').trim();
+  if (!cycle) throw new BusinessError('settlement.msg.settlementCycle');
+  if (!CYCLE.test(cycle)) throw new BusinessError('settlement.msg.settlementCycleFormat');
+  let ids: string[] | null = null;
+  if (input.merchantIds !== undefined && input.merchantIds !== null && input.merchantIds !== '') {
+    const raw = Array.isArray(input.merchantIds) ? input.merchantIds : String(input.merchantIds).split(',');
+    ids = raw.map((x) => String(x).trim()).filter(Boolean);
+    if (ids.some((i) => !/^[0-9]{1,19}$/.test(i))) throw new BusinessError('ledger.msg.merchantNotFound');
+    if (!ids.length) ids = null;
+  }
+  return tx(db, async (t) => {
+    await lockTenant(t, ctx);
+    const [now] = await query<{ cur: string }>(t, `select to_char(localtimestamp, 'YYYYMM') as cur`);
+    if (cycle > now.cur) throw new BusinessError('settlement.msg.futureCycle');
+    const from = `${cycle.slice(0, 4)}-${cycle.slice(4)}-01 00:00:00`;
+    const params = [ctx.tenantId, cycle, ids, from, ctx.userId ?? null];
+    // Pending settlements in scope: lock them, release their orders.
+    await query(
+      t,
+      `with p as (select id from canteen_settlement where tenant_id = $1 and settlement_cycle = $2 and is_deleted = 0 and status = 1
+                   and ($3::bigint[] is null or merchant_id = any($3::bigint[])) for update)
+       update canteen_order o set settlement_id = null from p where o.settlement_id = p.id`,
+      params.slice(0, 3),
+    );
+    // Aggregate the month per merchant in SQL and upsert (only pending rows are overwritten).
+    const rows = await query<{ id: string; merchant_id: string }>(
+      t,
+      `with agg as (
+         select o.merchant_id, count(*)::int as order_count,
+                coalesce(sum(o.pay_amount) filter (where o.order_type = 1), 0) as paid,
+                coalesce(sum(o.pay_amount) filter (where o.order_type = 2), 0) as refunded
+           from canteen_order o
+          where o.tenant_id = $1 and o.is_deleted = 0 and o.order_type in (1, 2)
+            and o.create_time >= $4::timestamp and o.create_time < $4::timestamp + interval '1 month'
+            and ($3::bigint[] is null or o.merchant_id = any($3::bigint[]))
+            and not exists (select 1 from canteen_settlement a where a.tenant_id = $1 and a.merchant_id = o.merchant_id
+                             and a.settlement_cycle = $2 and a.is_deleted = 0 and a.status = 2)
+          group by o.merchant_id),
+       calc as (
+         select a.*, m.merchant_no, m.merchant_name, coalesce(m.fee_ratio, 0)::numeric(5,2) as fee_ratio,
+                (a.paid - a.refunded) as amount, round((a.paid - a.refunded) * coalesce(m.fee_ratio, 0) / 100, 2) as fee
+           from agg a join canteen_merchant m on m.id = a.merchant_id)
+       insert into canteen_settlement as s (tenant_id, create_user, update_user, merchant_id, merchant_no, merchant_name, settlement_cycle,
+              order_count, paid_amount, refund_amount, amount, fee_ratio, fee_amount, net_amount, status)
+       select $1, $5, $5, merchant_id, merchant_no, merchant_name, $2, order_count, paid, refunded, amount, fee_ratio, fee, amount - fee, 1 from calc
+       on conflict (tenant_id, merchant_id, settlement_cycle) where is_deleted = 0 do update set
+         merchant_no = excluded.merchant_no, merchant_name = excluded.merchant_name, order_count = excluded.order_count,
+         paid_amount = excluded.paid_amount, refund_amount = excluded.refund_amount, amount = excluded.amount,
+         fee_ratio = excluded.fee_ratio, fee_amount = excluded.fee_amount, net_amount = excluded.net_amount,
+         update_user = excluded.update_user, update_time = localtimestamp(0)
+         where s.status = 1
+       returning s.id, s.merchant_id`,
+      params,
+    );
+    // Pending settlements in scope that no longer have orders are replaced by nothing.
+    await query(
+      t,
+      `delete from canteen_settlement where tenant_id = $1 and settlement_cycle = $2 and is_deleted = 0 and status = 1
+          and ($3::bigint[] is null or merchant_id = any($3::bigint[])) and not (id = any($4::bigint[]))`,
+      [ctx.tenantId, cycle, ids, rows.map((r) => r.id)],
+    );
+    if (rows.length) {
+      await query(
+        t,
+        `update canteen_order o set settlement_id = s.id
+           from canteen_settlement s
+          where s.id = any($1::bigint[]) and o.tenant_id = s.tenant_id and o.merchant_id = s.merchant_id and o.is_deleted = 0
+            and o.order_type in (1, 2) and o.create_time >= $2::timestamp and o.create_time < $2::timestamp + interval '1 month'`,
+        [rows.map((r) => r.id), from],
+      );
+    }
+    return { count: rows.length, settlementCycle: cycle, ids: rows.map((r) => r.id) };
+  });
+}
+
+/** Audit settlements (idempotent: already audited ones are left as they are and reported). */
+export async function auditSettlements(db: Q, ctx: LedgerContext, idsRaw: unknown) {
+  const ids = (Array.isArray(idsRaw) ? idsRaw : String(idsRaw ?? '').split(','))
+    .map((x) => String(x).trim())
+    .filter(Boolean);
+  if (!ids.length) throw new BusinessError('settlement.msg.selectOne');
+  if (ids.some((i) => !/^[0-9]{1,19}$/.test(i))) throw new BusinessError('settlement.msg.notFound', {}, 404);
+  return tx(db, async (t) => {
+    await lockTenant(t, ctx);
+    const rows = await query<{ id: string; status: number; open: boolean }>(
+      t,
+      `select id, status, settlement_cycle >= to_char(localtimestamp, 'YYYYMM') as open from canteen_settlement
+        where tenant_id = $1 and is_deleted = 0 and id = any($2::bigint[]) order by id for update`,
+      [ctx.tenantId, ids],
+    );
+    if (rows.length !== new Set(ids).size) throw new BusinessError('settlement.msg.notFound', {}, 404);
+    if (rows.some((r) => r.status === 1 && r.open)) throw new BusinessError('settlement.msg.notEnded');
+    const done = await query<{ id: string }>(
+      t,
+      `update canteen_settlement set status = 2, audit_time = localtimestamp(0), audit_user = $3, update_time = localtimestamp(0), update_user = $3
+        where tenant_id = $1 and id = any($2::bigint[]) and status = 1 returning id`,
+      [ctx.tenantId, ids, ctx.userId ?? null],
+    );
+    return { audited: done.length, alreadyAudited: rows.length - done.length };
+  });
+}

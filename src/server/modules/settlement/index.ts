@@ -1,0 +1,57 @@
+/**
+ * Settlements (view-only list through the CRUD plugin) and their actions:
+ *   POST /api/settlement/gen {settlementCycle: 'yyyyMM', merchantIds?: [] | 'a,b'}
+ *   GET  /api/settlement/audit?id=            (idempotent)
+ *   POST /api/settlement/auditBatch?ids=a,b   (idempotent)
+ *   GET  /api/settlement/detail/list?settlementId=&current=&size=   the orders a settlement covers
+ * The money rules live in ledger/settlement.ts.
+ */
+import type { ServerModule } from '../../context.js';
+import { ok } from '../../lib/http.js';
+import { idParam, ledgerContext, param } from '../ledger/index.js';
+import { query } from '../ledger/service.js';
+import { auditSettlements, generateSettlements } from '../ledger/settlement.js';
+
+function pageArgs(q: Record<string, unknown>) {
+  const current = Math.max(1, Math.floor(Number(q.current) || 1));
+  const size = Math.min(1000, Math.max(1, Math.floor(Number(q.size) || 10)));
+  return { current, size };
+}
+
+export const settlementModule: ServerModule = {
+  name: 'settlement',
+  plugin: async (app) => {
+    app.post('/api/settlement/gen', async (req) => {
+      const ctx = await ledgerContext(app, req, 'settlement_gen');
+      const r = await generateSettlements(app.ctx.db(), ctx, { settlementCycle: param(req, 'settlementCycle'), merchantIds: param(req, 'merchantIds') });
+      return ok(r);
+    });
+    app.get('/api/settlement/audit', async (req) => {
+      const ctx = await ledgerContext(app, req, 'settlement_audit');
+      return ok(await auditSettlements(app.ctx.db(), ctx, [idParam(req)]));
+    });
+    app.post('/api/settlement/auditBatch', async (req) => {
+      const ctx = await ledgerContext(app, req, 'settlement_audit_batch');
+      return ok(await auditSettlements(app.ctx.db(), ctx, param(req, 'ids')));
+    });
+    app.get('/api/settlement/detail/list', async (req) => {
+      const ctx = await ledgerContext(app, req, 'settlement_view');
+      const id = idParam(req, 'settlementId');
+      const { current, size } = pageArgs(req.query as Record<string, unknown>);
+      const db = app.ctx.db();
+      const [cnt] = await query<{ n: number }>(db, `select count(*)::int as n from canteen_order where settlement_id = $1 and tenant_id = $2`, [id, ctx.tenantId]);
+      const rows = await query(
+        db,
+        `select id::text, order_no as "orderNo", order_type as "orderType", status, employee_name as "employeeName", card_no as "cardNo",
+                merchant_name as "merchantName", pay_amount::text as "payAmount", refund_amount::text as "refundAmount",
+                original_order_no as "originalOrderNo", to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') as "createTime"
+           from canteen_order where settlement_id = $1 and tenant_id = $2 order by create_time, id limit $3 offset $4`,
+        [id, ctx.tenantId, size, (current - 1) * size],
+      );
+      const total = Number(cnt.n);
+      return ok({ records: rows, total, size, current, pages: Math.ceil(total / size) });
+    });
+  },
+};
+
+export default settlementModule;

@@ -1,0 +1,78 @@
+/**
+ * Transaction statistics (read-only screen, document orderStatistics over the view canteen_order_statistics):
+ *   GET /api/statistic/orderStatistics?current&size&createTime_datege&createTime_datelt[&orderType&status…]
+ *       → the page of records (the spec's record fields) plus `summary: {totals, series}` for the range.
+ *   GET /api/statistic/orderStatistics/list      the same page (what the generic screen runtime calls)
+ *   GET /api/statistic/orderStatistics/summary   only {totals, series}
+ * The time range is required (400 请选择时间范围 when either end is missing) and at most 366 days.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requirePermission, type ServerModule } from '../../context.js';
+import { buildListQuery, countRows, pageParams, serializeRecord } from '../../crud/index.js';
+import { fail, HttpError, ok } from '../../lib/http.js';
+import { SearchError, parseSearchParams, parseSort, type Condition } from '../../../shared/search.js';
+import { BusinessError } from '../ledger/errors.js';
+import { orderStatistics } from '../ledger/statistics.js';
+
+const DOC_ID = 'orderStatistics';
+
+function rangeOf(conditions: Condition[]): { from: string; to: string } {
+  const c = conditions.filter((x) => x.field === 'createTime');
+  const from = c.find((x) => x.op === '>=' || x.op === '>')?.value;
+  const to = c.find((x) => x.op === '<' || x.op === '<=')?.value;
+  if (!from || !to) throw new BusinessError('statistic.msg.timeRange');
+  const norm = (v: string | number) => (String(v).length === 10 ? `${v} 00:00:00` : String(v));
+  const f = norm(from);
+  const t = norm(to);
+  const days = (Date.parse(t.replace(' ', 'T') + 'Z') - Date.parse(f.replace(' ', 'T') + 'Z')) / 86400000;
+  if (!(days > 0)) throw new BusinessError('statistic.msg.timeRange');
+  if (days > 366) throw new BusinessError('statistic.msg.rangeTooLong');
+  return { from: f, to: t };
+}
+
+async function parse(app: FastifyInstance, req: FastifyRequest) {
+  const user = await requirePermission(app, req, 'order_statistics');
+  const doc = app.ctx.docs.get(DOC_ID);
+  if (!doc) throw new HttpError(404, 'error.notFound');
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  let conditions: Condition[];
+  try {
+    conditions = parseSearchParams(doc, query);
+  } catch (e) {
+    if (e instanceof SearchError) throw fail('error.search', { detail: e.message });
+    throw e;
+  }
+  const range = rangeOf(conditions);
+  return { user, doc, query, conditions, range };
+}
+
+export const statisticModule: ServerModule = {
+  name: 'statistic',
+  plugin: async (app) => {
+    const page = async (req: FastifyRequest, withSummary: boolean) => {
+      const { user, doc, query, conditions, range } = await parse(app, req);
+      const db = app.ctx.db();
+      const { current, size } = pageParams(doc, query);
+      const sort = parseSort(doc, query.ascs, query.descs);
+      const [total, rows, summary] = await Promise.all([
+        countRows(db, doc, { conditions, tenantId: user.tenantId }),
+        buildListQuery(db, doc, { conditions, sort, tenantId: user.tenantId }).limit(size).offset((current - 1) * size).execute(),
+        withSummary ? orderStatistics(db, user.tenantId, range.from, range.to) : Promise.resolve(undefined),
+      ]);
+      const records = rows.map((r) => {
+        const rec = serializeRecord(doc, r as Record<string, unknown>);
+        if (req.lang === 'en') rec.orderTypeName = rec.orderType === 1 ? 'Payment' : 'Refund';
+        return rec;
+      });
+      return ok({ records, total, size, current, pages: Math.ceil(total / size), ...(summary ? { summary } : {}) });
+    };
+    app.get('/api/statistic/orderStatistics', (req) => page(req, true));
+    app.get('/api/statistic/orderStatistics/list', (req) => page(req, false));
+    app.get('/api/statistic/orderStatistics/summary', async (req) => {
+      const { user, range } = await parse(app, req);
+      return ok(await orderStatistics(app.ctx.db(), user.tenantId, range.from, range.to));
+    });
+  },
+};
+
+export default statisticModule;

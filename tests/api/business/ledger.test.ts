@@ -1,0 +1,154 @@
+/** The ledger through HTTP and the service: recharge, pay, refund, their refusals and invariants. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pay, query, recharge, refund } from '../../../src/server/modules/ledger/service.js';
+import { ledgerViolations, startHarness, type Harness } from './_harness.js';
+
+let h: Harness;
+let merchantId: string;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+beforeEach(async () => {
+  await h.reset();
+  merchantId = (await h.merchants())[0].id;
+});
+
+const balanceOf = async (id: string) => (await query<{ b: string }>(h.db, `select balance::text as b from canteen_employee where id = $1`, [id]))[0].b;
+const count = async (table: string) => Number((await query<{ n: string }>(h.db, `select count(*) as n from ${table}`))[0].n);
+
+describe('recharge', () => {
+  it('credits one card with an order and a record', async () => {
+    const [e] = await h.addEmployees(1);
+    const r = await h.post('/api/employee/recharge', { id: e, amount: '100.50' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.balance).toBe('100.50');
+    expect(await balanceOf(e)).toBe('100.50');
+    const list = await h.get('/api/account/records/list?recordsType=1');
+    expect(list.body.data.total).toBe(1);
+    expect(list.body.data.records[0].amount).toBe(100.5);
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
+  it.each([
+    ['0', 'amountInvalid'],
+    ['-5', 'amountInvalid'],
+    ['1.234', 'amountInvalid'],
+    ['abc', 'amountInvalid'],
+    [0.1 + 0.2, 'amountInvalid'],
+    ['100000.01', 'amountMax'],
+  ])('refuses amount %s and writes nothing', async (amount, _key) => {
+    const [e] = await h.addEmployees(1);
+    const r = await h.post('/api/employee/recharge', { id: e, amount });
+    expect(r.status).toBe(400);
+    expect(r.body.success).toBe(false);
+    expect(r.body.msg).toMatch(/金额/);
+    expect(await count('canteen_order')).toBe(0);
+    expect(await balanceOf(e)).toBe('0.00');
+  });
+
+  it('refuses a cancelled card', async () => {
+    const [e] = await h.addEmployees(1, 4);
+    const r = await h.post('/api/employee/recharge', { id: e, amount: 10 });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('卡已注销，不能充值');
+    expect(await count('canteen_order')).toBe(0);
+  });
+
+  it('batch: preview then confirm credits every active card, all or nothing', async () => {
+    await h.addEmployees(5);
+    await h.addEmployees(2, 2);
+    const p = await h.post('/api/employee/recharge/preview', { amount: '300' });
+    expect(p.body.data).toEqual({ count: 5, amount: '300', total: '1500.00' });
+    const stale = await h.post('/api/employee/recharge/batch', { amount: '300', expectCount: 4 });
+    expect(stale.status).toBe(409);
+    expect(await count('canteen_order')).toBe(0);
+    const b = await h.post('/api/employee/recharge/batch', { amount: '300', expectCount: 5 });
+    expect(b.body.data).toEqual({ count: 5, amount: '300', total: '1500.00' });
+    const [s] = await query<any>(h.db, `select sum(balance)::text as s, count(*) filter (where balance = 300) as n from canteen_employee`);
+    expect(s).toEqual({ s: '1500.00', n: '5' });
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+});
+
+describe('payment and refund', () => {
+  it('pays: order + both records; refuses insufficient balance, frozen/lost cards, closed merchants', async () => {
+    const [a, frozen, lost] = await h.addEmployees(3);
+    await query(h.db, `update canteen_employee set status = 2 where id = $1`, [frozen]);
+    await query(h.db, `update canteen_employee set status = 3 where id = $1`, [lost]);
+    for (const e of [a, frozen, lost]) await recharge(h.db, h.ctx, { employeeId: e, amount: '50' });
+    const o = await pay(h.db, h.ctx, { employeeId: a, merchantId, amount: '12.30' });
+    expect(o.balance).toBe('37.70');
+    await expect(pay(h.db, h.ctx, { employeeId: a, merchantId, amount: '37.71' })).rejects.toThrow('余额不足');
+    await expect(pay(h.db, h.ctx, { employeeId: frozen, merchantId, amount: '1' })).rejects.toThrow('卡已冻结或挂失，不能支付');
+    await expect(pay(h.db, h.ctx, { employeeId: lost, merchantId, amount: '1' })).rejects.toThrow('卡已冻结或挂失，不能支付');
+    await query(h.db, `update canteen_merchant set status = 2 where id = $1`, [merchantId]);
+    await expect(pay(h.db, h.ctx, { employeeId: a, merchantId, amount: '1' })).rejects.toThrow('商家未营业，不能收款');
+    expect(await count("canteen_order where order_type = 1")).toBe(1);
+    const detail = await h.get(`/api/order/detail?id=${o.id}`);
+    expect(detail.body.data).toMatchObject({ orderNo: o.orderNo, status: 2, orderType: 1, payAmount: 12.3 });
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
+  it('refunds partly then fully, never more than paid, through HTTP', async () => {
+    const [a] = await h.addEmployees(1);
+    await recharge(h.db, h.ctx, { employeeId: a, amount: '100' });
+    const o = await pay(h.db, h.ctx, { employeeId: a, merchantId, amount: '20.00' });
+    const r1 = await h.post('/api/order/refund', { id: o.id, amount: '5.5' });
+    expect(r1.status).toBe(200);
+    expect(r1.body.data.originalStatus).toBe(5);
+    const tooMuch = await h.post('/api/order/refund', { id: o.id, amount: '14.51' });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.msg).toBe('退款金额不能超过可退金额 14.50');
+    const r2 = await h.post('/api/order/refund', { id: o.id });
+    expect(r2.body.data).toMatchObject({ amount: '14.50', originalStatus: 4, refunded: '20.00', balance: '100.00' });
+    const again = await h.post('/api/order/refund', { id: o.id, amount: '1' });
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toBe('该订单不能退款');
+    const refunds = await h.get('/api/order/list?orderType=2');
+    expect(refunds.body.data.total).toBe(2);
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
+  it('concurrent payments on one card never overdraw it', async () => {
+    const [a] = await h.addEmployees(1);
+    await recharge(h.db, h.ctx, { employeeId: a, amount: '10' });
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => pay(h.db, h.ctx, { employeeId: a, merchantId, amount: '3' })));
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBe(3);
+    expect(await balanceOf(a)).toBe('1.00');
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
+  it('concurrent refunds of one payment never exceed it', async () => {
+    const [a] = await h.addEmployees(1);
+    await recharge(h.db, h.ctx, { employeeId: a, amount: '10' });
+    const o = await pay(h.db, h.ctx, { employeeId: a, merchantId, amount: '9' });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => refund(h.db, h.ctx, { orderId: o.id, amount: '4' })));
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBe(2);
+    expect(await balanceOf(a)).toBe('9.00');
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+});
+
+describe('view-only screens', () => {
+  it('orders and account records refuse submit and remove, and write nothing', async () => {
+    const [a] = await h.addEmployees(1);
+    const { id } = await recharge(h.db, h.ctx, { employeeId: a, amount: '10' });
+    for (const api of ['/api/order', '/api/account/records', '/api/settlement']) {
+      const s = await h.post(`${api}/submit`, { orderNo: 'X', amount: 1 });
+      expect(s.status).toBe(403);
+      const r = await h.post(`${api}/remove?ids=${id}`);
+      expect(r.status).toBe(403);
+    }
+    expect(await count('canteen_order')).toBe(1);
+    expect(await count('canteen_account_records')).toBe(1);
+  });
+
+  it('employees: no add/edit/delete through the CRUD endpoints', async () => {
+    const [a] = await h.addEmployees(1);
+    expect((await h.post('/api/employee/submit', { employeeName: 'x', cardNo: 'C9', phone: '13800000000' })).status).toBe(403);
+    expect((await h.post('/api/employee/submit', { id: a, employeeName: 'x' })).status).toBe(403);
+    expect((await h.post(`/api/employee/remove?ids=${a}`)).status).toBe(403);
+    expect(await count('canteen_employee')).toBe(1);
+  });
+});
