@@ -33,7 +33,7 @@ export interface BuildOptions {
 }
 
 /** Paths reachable without a token (besides logout, which works either way). */
-const PUBLIC_PATHS = new Set(['/api/blade-auth/oauth/token', '/api/blade-auth/oauth/captcha']);
+const PUBLIC_PATHS = new Set(['/api/blade-auth/oauth/token', '/api/blade-auth/oauth/captcha', '/api/blade-desk/shell/config']);
 export const FILE_ROUTE_PREFIX = '/api/blade-resource/oss/file/';
 
 function tokenOf(req: FastifyRequest): string | undefined {

@@ -40,7 +40,7 @@ export const website: WebsiteConfig = {
   requestTimeout: 100_000,
   statusWhiteList: [],
   lockPage: '/lock',
-  firstPage: { path: '/wel/index', label: 'shell.tab.home' },
+  firstPage: { path: '/wel/index', label: 'shell.page.home' },
   primaryColor: '#409EFF',
   lockDelay: 100,
 };

@@ -1,7 +1,7 @@
 import { lazy, useMemo, type ComponentType } from 'react';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { request } from '../api/client.js';
+import { request, ApiError, type Params } from '../api/client.js';
 import { session } from '../auth/session.js';
 import { Lazy } from '../layout/Lazy.js';
 
@@ -10,9 +10,26 @@ interface RuntimeModule {
   ScreenPage: ComponentType<{ screenId: string }>;
 }
 
-// The runtime's entry (src/runtime); resolved at build time, its own chunk.
-const candidates = import.meta.glob<RuntimeModule>(['../../runtime/index.ts', '../../runtime/index.tsx', '../../runtime/react/index.ts', '../../runtime/react/index.tsx']);
-const loadRuntime = Object.values(candidates)[0];
+// The runtime (src/runtime/react): provider + screen page, loaded as their own chunk.
+const ctxMods = import.meta.glob<{ RuntimeProvider: RuntimeModule['RuntimeProvider'] }>('../../runtime/react/context.tsx');
+const pageMods = import.meta.glob<{ ScreenPage: RuntimeModule['ScreenPage'] }>('../../runtime/react/ScreenPage.tsx');
+const loadCtx = Object.values(ctxMods)[0] as (() => Promise<{ RuntimeProvider: RuntimeModule["RuntimeProvider"] }>) | undefined;
+const loadPage = Object.values(pageMods)[0] as (() => Promise<{ ScreenPage: RuntimeModule["ScreenPage"] }>) | undefined;
+const loadRuntime = loadCtx && loadPage ? async (): Promise<RuntimeModule> => {
+  const [c, p] = await Promise.all([loadCtx(), loadPage()]);
+  return { RuntimeProvider: c.RuntimeProvider, ScreenPage: p.ScreenPage };
+} : undefined;
+
+/** The runtime's RequestFn: (method, url, {params, data, responseType}) → the R envelope's data (or the Blob). */
+export async function runtimeRequest<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { params?: Params; data?: unknown; responseType?: 'json' | 'blob' } = {}): Promise<T> {
+  try {
+    const r = await request<any>({ url, method, params: options.params, data: options.data, responseType: options.responseType });
+    return (options.responseType === 'blob' ? r : r?.data) as T;
+  } catch (e) {
+    if (e instanceof ApiError) (e as ApiError & { data?: unknown }).data = (e.body as { data?: unknown } | null)?.data;
+    throw e;
+  }
+}
 
 function Missing() {
   const { t } = useTranslation();
@@ -35,11 +52,10 @@ const Runtime = loadRuntime
 
 /** A menu leaf whose path is a screen document's route: the runtime's generic screen. */
 export default function ScreenRoute({ screenId }: { screenId: string }) {
-  const { t, i18n } = useTranslation();
   const permission = session.use((s) => s.permission);
   const env = useMemo(
-    () => ({ request, permissions: permission, t, language: i18n.language, lang: i18n.language }),
-    [permission, t, i18n.language],
+    () => ({ request: runtimeRequest, permissions: permission }),
+    [permission],
   );
   if (!Runtime) return <Missing />;
   return (
