@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_MESSAGES } from './http.js';
 
 export type Lang = 'zh' | 'en';
 
@@ -38,9 +39,10 @@ export class I18n {
     return cur;
   }
 
-  /** Text of a key with {{name}} interpolation; falls back to zh, then to `fallback`, then to the key. */
+  /** Text of a key with {{name}} interpolation; falls back to the server catalogue, zh, `fallback`, the key. */
   t(lang: Lang, key: string, params: Record<string, unknown> = {}, fallback?: string): string {
     let s = this.lookup(lang, key);
+    if (typeof s !== 'string' && SERVER_MESSAGES[key]) s = SERVER_MESSAGES[key][lang === 'en' ? 1 : 0];
     if (typeof s !== 'string') s = this.lookup('zh', key);
     if (typeof s !== 'string') s = fallback ?? key;
     return (s as string).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => {
