@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { md5, startTestServer, type TestServer } from './helpers.js';
+
+let t: TestServer;
+let token: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  token = await t.login();
+});
+afterAll(async () => t?.close());
+
+describe('shell config', () => {
+  it('is public and carries the site switches', async () => {
+    const r = await t.call(undefined, { method: 'GET', url: '/api/blade-desk/shell/config' });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ tenantMode: false, captchaMode: false, switchMode: false, tenantId: '000000' });
+  });
+});
+
+describe('personal info', () => {
+  it('reads the caller and updates the allowed fields', async () => {
+    const r = await t.call(token, { method: 'GET', url: '/api/blade-system/user/info' });
+    expect(r.body.code).toBe(200);
+    expect(r.body.data).toMatchObject({ id: '1123598821738675201', account: 'admin' });
+    expect(r.body.data).not.toHaveProperty('password');
+    const u = await t.call(token, { method: 'POST', url: '/api/blade-system/user/update-info', payload: { realName: '管理员甲', phone: '13800138000', email: 'a@b.cn', account: 'hacker' } });
+    expect(u.body.code).toBe(200);
+    const r2 = await t.call(token, { method: 'GET', url: '/api/blade-system/user/info' });
+    expect(r2.body.data).toMatchObject({ realName: '管理员甲', phone: '13800138000', email: 'a@b.cn', account: 'admin' });
+  });
+
+  it('applies the phone rules in order', async () => {
+    const msg = async (phone: string) => (await t.call(token, { method: 'POST', url: '/api/blade-system/user/update-info', payload: { phone } })).body;
+    expect((await msg('')).msg).toBe('手机号码不能为空');
+    expect((await msg('1380013800')).msg).toBe('手机号码长度不为11位');
+    const bad = await msg('12345678901');
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toBe('手机号码格式不正确');
+  });
+
+  it('changes the password only with the right old one', async () => {
+    const wrong = await t.call(token, { method: 'POST', url: '/api/blade-system/user/update-password', query: { oldPassword: md5('nope'), newPassword: md5('admin2'), newPassword1: md5('admin2') } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('原密码不正确');
+    const mismatch = await t.call(token, { method: 'POST', url: '/api/blade-system/user/update-password', query: { oldPassword: md5('admin'), newPassword: md5('admin2'), newPassword1: md5('admin3') } });
+    expect(mismatch.body.code).toBe(400);
+    const good = await t.call(token, { method: 'POST', url: '/api/blade-system/user/update-password', query: { oldPassword: md5('admin'), newPassword: md5('admin2'), newPassword1: md5('admin2') } });
+    expect(good.body.code).toBe(200);
+    expect((await t.loginReply('admin', 'admin')).access_token).toBeUndefined();
+    expect((await t.loginReply('admin', 'admin2')).access_token).toBeTruthy();
+    const back = await t.call(token, { method: 'POST', url: '/api/blade-system/user/update-password', query: { oldPassword: md5('admin2'), newPassword: md5('admin'), newPassword1: md5('admin') } });
+    expect(back.body.code).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    const r = await t.call(undefined, { method: 'GET', url: '/api/blade-system/user/info' });
+    expect(r.status).toBe(401);
+  });
+});
+
+describe('switch dialog selects', () => {
+  it('lists the departments and roles of the user', async () => {
+    const d = await t.call(token, { method: 'GET', url: '/api/blade-system/dept/select', query: { userId: '1123598821738675201' } });
+    expect(d.body.code).toBe(200);
+    expect(d.body.data.length).toBeGreaterThan(0);
+    expect(typeof d.body.data[0].id).toBe('string');
+    expect(d.body.data[0].deptName).toBeTruthy();
+    const r = await t.call(token, { method: 'GET', url: '/api/blade-system/role/select', query: { userId: '1123598821738675201' } });
+    expect(r.body.data.map((x: { roleAlias: string }) => x.roleAlias)).toContain('administrator');
+  });
+});
+
+describe('register-guest', () => {
+  it('creates a role-less account once, with the checks of the spec', async () => {
+    const call = (query: Record<string, string>) => t.call(token, { method: 'POST', url: '/api/blade-system/user/register-guest', query });
+    expect((await call({ tenantId: '', account: 'g1', password: md5('x') })).body.msg).toBe('请先输入租户编号');
+    expect((await call({ tenantId: '000000', account: '', password: md5('x') })).body.msg).toBe('请先输入账号');
+    expect((await call({ tenantId: '000000', account: 'g1', password: '' })).body.msg).toBe('请先输入密码');
+    const ok = await call({ tenantId: '000000', name: 'Guest', account: 'guest1', password: md5('guest123'), oauthId: '42' });
+    expect(ok.body.code).toBe(200);
+    const dup = await call({ tenantId: '000000', account: 'guest1', password: md5('guest123') });
+    expect(dup.body.code).toBe(400);
+    // no role yet: the login is refused until an administrator grants one
+    const login = await t.loginReply('guest1', 'guest123');
+    expect(login.access_token).toBeUndefined();
+    expect(login.error_description).toBeTruthy();
+  });
+});
+
+describe('error log upload', () => {
+  it('stores the entries', async () => {
+    const logs = [{ type: 'error', url: 'http://x/wel/index', time: '2026-11-21 10:00:00', message: 'boom', stack: 'Error: boom\n at x', info: 'window.onerror' }];
+    const r = await t.call(token, { method: 'POST', url: '/api/blade-desk/shell/send-logs', payload: logs });
+    expect(r.body.code).toBe(200);
+    expect(r.body.data.count).toBe(1);
+    const rows = await sql<{ message: string }>`select message from shell_client_log`.execute(t.database.db);
+    expect(rows.rows.map((x) => x.message)).toEqual(['boom']);
+    const bad = await t.call(token, { method: 'POST', url: '/api/blade-desk/shell/send-logs', payload: { nope: 1 } });
+    expect(bad.body.code).toBe(400);
+  });
+});
+
+describe('dashboard summary', () => {
+  it('answers figures and a 30-day trend with money as SQL decimals', async () => {
+    const r = await t.call(token, { method: 'GET', url: '/api/blade-desk/dashboard/summary' });
+    expect(r.body.code).toBe(200);
+    const d = r.body.data;
+    expect(d.trend).toHaveLength(30);
+    expect(typeof d.todayAmount).toBe('string');
+    expect(d.todayAmount).toMatch(/^\d+\.\d{2}$/);
+    expect(d.merchants).toBeGreaterThanOrEqual(0);
+    expect(d.trend[29].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('sums paid payment orders of today exactly', async () => {
+    const db = t.database.db;
+    const has = await sql<{ ok: string | null }>`select to_regclass('canteen_order')::text as ok`.execute(db);
+    if (!has.rows[0]?.ok) return;
+    const before = (await t.call(token, { method: 'GET', url: '/api/blade-desk/dashboard/summary' })).body.data;
+    const now = await sql<{ ts: string }>`select to_char(localtimestamp(0), 'YYYY-MM-DD HH24:MI:SS') as ts`.execute(db);
+    void now;
+    const today = before.trend[29].date;
+    for (const [i, amt] of ['0.10', '0.20', '0.30'].entries()) {
+      await sql`insert into canteen_order (id, tenant_id, status, order_no, order_type, order_amount, pay_amount, create_time)
+        values (${String(9000000000000000001n + BigInt(i))}, '000000', 2, ${'T' + i}, 1, ${amt}, ${amt}, ${today + ' 12:00:00'}::timestamp)`.execute(db);
+    }
+    const after = (await t.call(token, { method: 'GET', url: '/api/blade-desk/dashboard/summary' })).body.data;
+    expect(after.todayOrders - before.todayOrders).toBe(3);
+    expect(after.todayAmount).toBe((Number(before.todayAmount) + 0.6).toFixed(2));
+    expect(after.trend[29].orders - before.trend[29].orders).toBe(3);
+  });
+});
