@@ -195,7 +195,6 @@ export function checkDocument(doc: LintedDocument, ctx: LintContext): Problem[] 
         if (f.type !== 'string' || isDate(f) || f['x-dict']) bad('a text field (not a date or dictionary)');
         break;
       case 'equal':
-      case 'in':
         if (f.type === 'array' || f.type === 'object') bad('a single-valued field');
         break;
     }

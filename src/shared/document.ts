@@ -18,6 +18,11 @@ export interface FieldSchema {
   minLength?: number;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
   multipleOf?: number;
   pattern?: string;
   enum?: Array<string | number>;
@@ -86,7 +91,7 @@ export interface FieldUi {
 
 export type UiSchema = { 'ui:order'?: string[] } & Record<string, FieldUi | string[] | undefined>;
 
-export type SearchOp = 'equal' | 'contains' | 'prefix' | 'dateRange' | 'range' | 'in';
+export type SearchOp = 'equal' | 'contains' | 'prefix' | 'dateRange' | 'range';
 
 export interface SearchField {
   field: string;

@@ -11,7 +11,6 @@ export type SqlOp = '=' | '>' | '>=' | '<' | '<=' | 'contains' | 'prefix';
 /** Suffixes accepted per declared operator ('' = the bare field name). */
 export const OP_SUFFIXES: Record<SearchOp, Record<string, SqlOp>> = {
   equal: { '': '=', _equal: '=' },
-  in: { '': '=', _equal: '=' },
   contains: { '': 'contains', _like: 'contains' },
   prefix: { '': 'prefix', _likeright: 'prefix' },
   dateRange: { _datege: '>=', _dategt: '>', _datele: '<=', _datelt: '<' },
@@ -122,7 +121,6 @@ export function buildSearchParams(doc: ScreenDocument, values: Record<string, un
         break;
       }
       case 'equal':
-      case 'in':
         out[`${s.field}_equal`] = String(v);
         break;
       case 'prefix':
