@@ -1,0 +1,123 @@
+/**
+ * The rjsf form of a dialog model: antd theme, ajv8 with our formats, the document's messages, errors
+ * shown on blur for the fields the user has left (all of them once a submit is tried).
+ */
+import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { withTheme } from '@rjsf/core';
+import { Theme as AntdTheme } from '@rjsf/antd';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
+import type { ScreenDocument } from '../../shared/document.js';
+import { CUSTOM_FORMATS } from '../../shared/form.js';
+import { createTransformErrors, errorsOfTouched, fieldOfId, type DialogModel, type DictMap, type JsonObject } from '../model/index.js';
+import { useRuntime } from './context.js';
+import { GridObjectFieldTemplate, widgets, type RuntimeFormContext } from './widgets.js';
+
+const ThemedForm = withTheme<JsonObject>(AntdTheme);
+
+/** One validator for every dialog (ajv compiles and caches per schema). */
+export const validator = customizeValidator<JsonObject>({ customFormats: CUSTOM_FORMATS });
+
+const templates = { ObjectFieldTemplate: GridObjectFieldTemplate };
+
+export interface SchemaFormHandle {
+  /** Validate everything and, when valid, resolve with the form data; otherwise show all errors and resolve null. */
+  submit(): JsonObject | null;
+  /** The files chosen in `file` widgets. */
+  files(): Record<string, File>;
+}
+
+export interface SchemaFormProps {
+  doc: ScreenDocument;
+  model: DialogModel;
+  initial: JsonObject;
+  dicts: DictMap;
+  readonly?: boolean;
+  /** Errors the server sent back (rjsf error schema by field). */
+  serverErrors?: Record<string, { __errors: string[] }>;
+  onChange?: (data: JsonObject) => void;
+}
+
+export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function SchemaForm(
+  { doc, model, initial, dicts, readonly, serverErrors, onChange },
+  ref,
+) {
+  const { t, lang, request } = useRuntime();
+  const [formData, setFormData] = useState<JsonObject>(initial);
+  const dataRef = useRef(formData);
+  const touched = useRef(new Set<string>());
+  const showAll = useRef(false);
+  const files = useRef<Record<string, File>>({});
+  const formRef = useRef<any>(null);
+
+  const baseTransform = useMemo(() => createTransformErrors(doc, t), [doc, t]);
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) => errorsOfTouched(baseTransform(errors), showAll.current ? 'all' : touched.current),
+    [baseTransform],
+  );
+
+  const formContext: RuntimeFormContext = useMemo(
+    () => ({
+      dicts,
+      lang,
+      t,
+      request,
+      files: files.current,
+      readonlyAsDisabled: false,
+      labelCol: { flex: '120px' },
+      wrapperCol: { flex: 1 },
+    }),
+    [dicts, lang, t, request],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      submit() {
+        showAll.current = true;
+        const data = dataRef.current;
+        const { errors } = validator.validateFormData(data, model.schema as never, undefined, baseTransform as never, model.uiSchema as never);
+        if (errors.length) {
+          formRef.current?.validateForm?.();
+          return null;
+        }
+        return data;
+      },
+      files: () => files.current,
+    }),
+    [model, baseTransform],
+  );
+
+  return (
+    <ThemedForm
+      ref={formRef}
+      schema={model.schema as never}
+      uiSchema={model.uiSchema as never}
+      formData={formData}
+      validator={validator}
+      widgets={widgets}
+      templates={templates}
+      formContext={formContext}
+      readonly={readonly}
+      liveValidate={readonly ? undefined : 'onBlur'}
+      showErrorList={false}
+      noHtml5Validate
+      // A date range (minItems 2) starts empty, not as [undefined, undefined].
+      experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
+      transformErrors={transformErrors as never}
+      extraErrors={serverErrors as ErrorSchema<JsonObject> | undefined}
+      onBlur={(id) => {
+        touched.current.add(fieldOfId(id));
+      }}
+      onChange={(e) => {
+        const d = (e.formData ?? {}) as JsonObject;
+        dataRef.current = d;
+        setFormData(d);
+        onChange?.(d);
+      }}
+      onSubmit={() => undefined}
+    >
+      <></>
+    </ThemedForm>
+  );
+});

@@ -1,0 +1,115 @@
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { dictOptions, type DictMap, type SearchModel } from '../model/index.js';
+import { useRuntime } from './context.js';
+
+const DAY = 'YYYY-MM-DD';
+
+/** Search values (model form: [from, to] yyyy-MM-dd) → antd form values (dayjs pairs). */
+function toFormValues(model: SearchModel, values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of model.fields) {
+    const v = values[f.field];
+    if (f.widget === 'dateRange' && Array.isArray(v)) out[f.field] = v.map((d) => (d ? dayjs(String(d)) : null));
+    else out[f.field] = v;
+  }
+  return out;
+}
+
+/** antd form values → search values. */
+function fromFormValues(model: SearchModel, values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of model.fields) {
+    const v = values[f.field];
+    if (v === undefined || v === null || v === '') continue;
+    if (f.widget === 'dateRange' && Array.isArray(v)) {
+      if (v[0] && v[1]) out[f.field] = [(v[0] as Dayjs).format(DAY), (v[1] as Dayjs).format(DAY)];
+    } else if (typeof v === 'string') out[f.field] = v.trim();
+    else out[f.field] = v;
+  }
+  return out;
+}
+
+export interface SearchBarProps {
+  model: SearchModel;
+  dicts: DictMap;
+  defaults: Record<string, unknown>;
+  onSearch: (values: Record<string, unknown>) => void;
+}
+
+/** The inline search form: one control per declared search, search and clear buttons. */
+export function SearchBar({ model, dicts, defaults, onSearch }: SearchBarProps) {
+  const { t, lang } = useRuntime();
+  const [form] = Form.useForm();
+  const initial = useMemo(() => toFormValues(model, defaults), [model, defaults]);
+  if (!model.fields.length) return null;
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      initialValues={initial}
+      onFinish={(v) => onSearch(fromFormValues(model, v))}
+      style={{ marginBottom: 16, rowGap: 12 }}
+      data-testid="runtime-search"
+    >
+      {model.fields.map((f) => {
+        const label = t(f.labelKey);
+        const rules = f.required ? [{ required: true, message: t(f.required) }] : undefined;
+        let control;
+        switch (f.widget) {
+          case 'dict':
+            control = (
+              <Select allowClear style={{ width: 180 }} placeholder={t('common.placeholder.select', { field: label })} options={dictOptions(dicts[f.dictCode!], lang, f.numeric)} />
+            );
+            break;
+          case 'dateRange':
+            control = <DatePicker.RangePicker format={DAY} placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]} />;
+            break;
+          case 'numberRange':
+            control = <NumberRange />;
+            break;
+          case 'number':
+            control = <InputNumber style={{ width: 180 }} placeholder={t('common.placeholder.input', { field: label })} />;
+            break;
+          default:
+            control = <Input allowClear style={{ width: 180 }} placeholder={t('common.placeholder.input', { field: label })} />;
+        }
+        return (
+          <Form.Item key={f.field} name={f.field} label={label} rules={rules}>
+            {control}
+          </Form.Item>
+        );
+      })}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('common.action.search')}
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              form.resetFields();
+              onSearch(fromFormValues(model, initial));
+            }}
+          >
+            {t('common.action.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
+
+function NumberRange({ value, onChange }: { value?: [number | null, number | null]; onChange?: (v: [number | null, number | null]) => void }) {
+  const { t } = useRuntime();
+  const [a, b] = value ?? [null, null];
+  return (
+    <Space>
+      <InputNumber value={a} placeholder={t('common.placeholder.min')} onChange={(v) => onChange?.([v as number | null, b])} />
+      <span>-</span>
+      <InputNumber value={b} placeholder={t('common.placeholder.max')} onChange={(v) => onChange?.([a, v as number | null])} />
+    </Space>
+  );
+}

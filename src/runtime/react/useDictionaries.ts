@@ -1,0 +1,22 @@
+import useSWR from 'swr';
+import { dictKey, normalizeDictBatch, type DictMap } from '../model/index.js';
+import { useRuntime } from './context.js';
+
+export const DICT_BATCH_URL = '/api/blade-system/dict/batch';
+
+const EMPTY: DictMap = {};
+
+/**
+ * Dictionaries by code, in ONE batched request (`GET …/dict/batch?codes=a,b,c`, codes sorted), cached by
+ * swr under that key for the whole session: list cells, search options and form options share it.
+ */
+export function useDictionaries(codes: string[]): { dicts: DictMap; isLoading: boolean; error: unknown } {
+  const { request } = useRuntime();
+  const key = dictKey(codes);
+  const { data, isLoading, error } = useSWR(
+    key ? ['runtime:dict-batch', key] : null,
+    async ([, k]: [string, string]) => normalizeDictBatch(await request('GET', DICT_BATCH_URL, { params: { codes: k } }), k.split(',')),
+    { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, dedupingInterval: 10 * 60_000 },
+  );
+  return { dicts: data ?? EMPTY, isLoading, error };
+}

@@ -1,0 +1,415 @@
+/**
+ * Our rjsf widget registry (names match `WIDGETS` of the dialog model). Widgets read dictionaries, the
+ * language, `t` and `request` from the form context, so they share the screen's single dictionary load.
+ */
+import { useState } from 'react';
+import { Button, DatePicker, Image, Input, InputNumber, Select, Typography, Upload, message } from 'antd';
+import type { UploadFile } from 'antd';
+import { UploadOutlined, PlusOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import useSWR from 'swr';
+import type { ObjectFieldTemplateProps, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { Col, Row } from 'antd';
+import type { ScreenDocument } from '../../shared/document.js';
+import { dictLabel, dictOptions, listUrl, type DictMap, type Translate } from '../model/index.js';
+import type { RequestFn } from './context.js';
+
+/** What the dialog puts in rjsf's formContext. */
+export interface RuntimeFormContext {
+  dicts: DictMap;
+  lang: string;
+  t: Translate;
+  request: RequestFn;
+  /** Files chosen in `file` widgets, by field (sent as multipart by action dialogs). */
+  files: Record<string, File>;
+  readonlyAsDisabled: boolean;
+  labelCol: object;
+  wrapperCol: object;
+}
+
+const FULL = { width: '100%' };
+
+function ctx(props: WidgetProps): RuntimeFormContext {
+  return props.registry.formContext as RuntimeFormContext;
+}
+
+function ReadonlyText({ id, text }: { id: string; text: string }) {
+  return <Input id={id} readOnly value={text} variant="filled" />;
+}
+
+function DictWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, options, placeholder, schema } = props;
+  const { dicts, lang } = ctx(props);
+  const items = dicts[String(options.dictCode)];
+  const multiple = schema.type === 'array';
+  if (readonly) return <ReadonlyText id={id} text={dictLabel(items, value, lang)} />;
+  return (
+    <Select
+      id={id}
+      style={FULL}
+      allowClear
+      mode={multiple ? 'multiple' : undefined}
+      disabled={disabled}
+      placeholder={placeholder}
+      value={value ?? undefined}
+      options={dictOptions(items, lang, !!options.numeric)}
+      onChange={(v) => onChange(v === null || (Array.isArray(v) && !v.length) ? undefined : v)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+function PasswordWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder }: WidgetProps) {
+  return (
+    <Input.Password
+      id={id}
+      autoComplete="new-password"
+      disabled={disabled}
+      readOnly={readonly}
+      placeholder={placeholder}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+function NumberWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, options, schema }: WidgetProps) {
+  const precision = typeof options.precision === 'number' ? options.precision : schema.type === 'integer' ? 0 : undefined;
+  return (
+    <InputNumber
+      id={id}
+      style={FULL}
+      disabled={disabled}
+      readOnly={readonly}
+      placeholder={placeholder}
+      precision={precision}
+      suffix={typeof options.suffix === 'string' ? options.suffix : undefined}
+      value={value ?? null}
+      onChange={(v) => onChange(v === null || v === undefined || v === '' ? undefined : Number(v))}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+function TextareaWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, options }: WidgetProps) {
+  const max = typeof options.maxLength === 'number' ? options.maxLength : undefined;
+  return (
+    <Input.TextArea
+      id={id}
+      rows={typeof options.rows === 'number' ? options.rows : 3}
+      disabled={disabled}
+      readOnly={readonly}
+      placeholder={placeholder}
+      value={value ?? ''}
+      // A counter that shows the limit but does not cut the text, so the length message can show.
+      count={options.counter ? { show: true, max } : undefined}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+function TextWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
+  return (
+    <Input
+      id={id}
+      disabled={disabled}
+      readOnly={readonly}
+      variant={readonly ? 'filled' : undefined}
+      placeholder={placeholder}
+      value={value ?? ''}
+      onChange={(e) => {
+        const v = e.target.value;
+        if (v === '') return onChange(undefined);
+        onChange(schema.type === 'number' || schema.type === 'integer' ? (Number.isFinite(Number(v)) ? Number(v) : v) : v);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+function pickerWidget(format: string, extra: { showTime?: boolean; picker?: 'month' }) {
+  return function PickerWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder }: WidgetProps) {
+    if (readonly) return <ReadonlyText id={id} text={value ?? ''} />;
+    const v = value ? dayjs(String(value), format) : null;
+    return (
+      <DatePicker
+        id={id}
+        style={FULL}
+        format={format}
+        showTime={extra.showTime}
+        picker={extra.picker}
+        disabled={disabled}
+        placeholder={placeholder}
+        value={v && v.isValid() ? v : null}
+        onChange={(d) => onChange(d ? d.format(format) : undefined)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+        onOpenChange={(open) => {
+          if (!open) onBlur(id, value);
+        }}
+      />
+    );
+  };
+}
+
+function DateRangeWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, disabled, readonly } = props;
+  const { t } = ctx(props);
+  const f = 'YYYY-MM-DD';
+  const pair = Array.isArray(value) ? value : [];
+  if (readonly) return <ReadonlyText id={id} text={pair.filter(Boolean).join(' ~ ')} />;
+  return (
+    <DatePicker.RangePicker
+      id={id}
+      style={FULL}
+      format={f}
+      disabled={disabled}
+      placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]}
+      value={pair[0] && pair[1] ? [dayjs(pair[0], f), dayjs(pair[1], f)] : null}
+      onChange={(d) => onChange(d && d[0] && d[1] ? [d[0].format(f), d[1].format(f)] : undefined)}
+      onOpenChange={(open) => {
+        if (!open) onBlur(id, value);
+      }}
+      onBlur={() => onBlur(id, value)}
+    />
+  );
+}
+
+/** Accept list check: MIME type, or extension when the browser gives no type. */
+export function acceptable(file: { type?: string; name?: string }, accept: unknown): boolean {
+  if (!Array.isArray(accept) || !accept.length) return true;
+  const type = (file.type ?? '').toLowerCase();
+  const ext = (file.name ?? '').toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+  return accept.some((a) => a === type || a === byExt[ext] || (typeof a === 'string' && a.endsWith('/*') && type.startsWith(a.slice(0, -1))));
+}
+
+function isImageField(options: WidgetProps['options']): boolean {
+  return options.listType === 'picture-card' || (Array.isArray(options.accept) && options.accept.every((a) => String(a).startsWith('image/')));
+}
+
+function UploadWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, disabled, readonly, options } = props;
+  const { t, request } = ctx(props);
+  const [toast, holder] = message.useMessage();
+  const [busy, setBusy] = useState(false);
+  const image = isImageField(options);
+  const link = typeof value === 'string' && value ? value : undefined;
+  if (readonly) {
+    if (!link) return <ReadonlyText id={id} text="" />;
+    return image ? (
+      <Image id={id} src={link} width={96} alt="" />
+    ) : (
+      <Typography.Link id={id} href={link} target="_blank">
+        {decodeURIComponent(link.split('/').pop() ?? link)}
+      </Typography.Link>
+    );
+  }
+  const fileList: UploadFile[] = link ? [{ uid: link, name: decodeURIComponent(link.split('/').pop() ?? link), url: link, status: 'done' }] : [];
+  const endpoint = String(options.endpoint ?? 'put-file-attach');
+  const url = `/api/blade-resource/oss/endpoint/${endpoint}?screen=${encodeURIComponent(String(options.screen ?? ''))}&field=${encodeURIComponent(String(options.field ?? ''))}`;
+  return (
+    <div id={id}>
+      {holder}
+      <Upload
+        accept={Array.isArray(options.accept) ? options.accept.join(',') : undefined}
+        listType={image ? 'picture-card' : 'text'}
+        maxCount={1}
+        disabled={disabled || busy}
+        fileList={fileList}
+        beforeUpload={(file) => {
+          if (!acceptable(file, options.accept)) {
+            void toast.error(t('common.upload.type'));
+            return Upload.LIST_IGNORE;
+          }
+          if (typeof options.maxSize === 'number' && file.size > options.maxSize) {
+            void toast.error(t('common.upload.size'));
+            return Upload.LIST_IGNORE;
+          }
+          return true;
+        }}
+        customRequest={async ({ file, onSuccess, onError }) => {
+          setBusy(true);
+          try {
+            const fd = new FormData();
+            fd.append('file', file as Blob);
+            const r = await request<{ link?: string; url?: string; name?: string }>('POST', url, { data: fd });
+            const l = r?.link ?? r?.url;
+            onChange(l || undefined);
+            onBlur(id, l);
+            onSuccess?.(r);
+          } catch (e) {
+            onError?.(e as Error);
+          } finally {
+            setBusy(false);
+          }
+        }}
+        onRemove={() => {
+          onChange(undefined);
+          onBlur(id, undefined);
+        }}
+      >
+        {fileList.length ? null : image ? (
+          <div>
+            <PlusOutlined />
+            <div style={{ marginTop: 4 }}>{t('common.upload.button')}</div>
+          </div>
+        ) : (
+          <Button icon={<UploadOutlined />}>{t('common.upload.button')}</Button>
+        )}
+      </Upload>
+      {typeof options.tip === 'string' && <Typography.Text type="secondary">{options.tip}</Typography.Text>}
+    </div>
+  );
+}
+
+/** A file chosen for an action (import): the name is the value, the File waits in the form context. */
+function FileWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, disabled, options } = props;
+  const { t, files } = ctx(props);
+  const [toast, holder] = message.useMessage();
+  const field = String(options.field ?? 'file');
+  const fileList: UploadFile[] = value ? [{ uid: String(value), name: String(value), status: 'done' }] : [];
+  return (
+    <div id={id}>
+      {holder}
+      <Upload
+        accept={Array.isArray(options.accept) ? options.accept.join(',') : undefined}
+        maxCount={1}
+        disabled={disabled}
+        fileList={fileList}
+        beforeUpload={(file) => {
+          if (!acceptable(file, options.accept)) {
+            void toast.error(t('common.upload.type'));
+            return Upload.LIST_IGNORE;
+          }
+          if (typeof options.maxSize === 'number' && file.size > options.maxSize) {
+            void toast.error(t('common.upload.size'));
+            return Upload.LIST_IGNORE;
+          }
+          files[field] = file;
+          onChange(file.name);
+          onBlur(id, file.name);
+          return false;
+        }}
+        onRemove={() => {
+          delete files[field];
+          onChange(undefined);
+        }}
+      >
+        {fileList.length ? null : <Button icon={<UploadOutlined />}>{t('common.upload.button')}</Button>}
+      </Upload>
+      {typeof options.tip === 'string' && <Typography.Text type="secondary">{options.tip}</Typography.Text>}
+    </div>
+  );
+}
+
+function JsonWidget({ id, value, onChange, onBlur, readonly, schema }: WidgetProps) {
+  let text = '';
+  if (typeof value === 'string') {
+    try {
+      text = JSON.stringify(JSON.parse(value), null, 2);
+    } catch {
+      text = value;
+    }
+  } else if (value !== undefined && value !== null) text = JSON.stringify(value, null, 2);
+  if (readonly) {
+    return (
+      <pre id={id} style={{ maxHeight: 280, overflow: 'auto', margin: 0, padding: 8, background: 'rgba(0,0,0,0.03)', borderRadius: 6 }}>
+        {text}
+      </pre>
+    );
+  }
+  return (
+    <Input.TextArea
+      id={id}
+      rows={6}
+      defaultValue={text}
+      onBlur={(e) => {
+        const raw = e.target.value;
+        let v: unknown = raw === '' ? undefined : raw;
+        if (schema.type === 'object' && raw) {
+          try {
+            v = JSON.parse(raw);
+          } catch {
+            /* left as text: validation reports the type */
+          }
+        }
+        onChange(v);
+        onBlur(id, v);
+      }}
+    />
+  );
+}
+
+/** Select whose options come from another screen's list (`ui:options.source`). */
+function SourceSelectWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, disabled, readonly, placeholder, options, schema } = props;
+  const { request } = ctx(props);
+  const source = options.source as { screen: string; value: string; label: string } | undefined;
+  const { data: doc } = useSWR(source ? ['runtime:screen', source.screen] : null, ([, sid]: [string, string]) =>
+    request<ScreenDocument>('GET', '/api/blade-system/screen/detail', { params: { id: sid } }),
+  );
+  const { data: page } = useSWR(doc ? ['runtime:source', listUrl(doc, 'list')] : null, ([, u]: [string, string]) =>
+    request<{ records: Array<Record<string, unknown>> }>('GET', u, { params: { current: 1, size: 1000 } }),
+  );
+  const opts = (page?.records ?? []).map((r) => ({ value: String(r[source?.value ?? 'id']), label: String(r[source?.label ?? 'id'] ?? '') }));
+  return (
+    <Select
+      id={id}
+      style={FULL}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      mode={schema.type === 'array' || options.multiple ? 'multiple' : undefined}
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      value={value ?? undefined}
+      options={opts}
+      onChange={(v) => onChange(v === null || (Array.isArray(v) && !v.length) ? undefined : v)}
+      onBlur={() => onBlur(id, value)}
+    />
+  );
+}
+
+export const widgets: RegistryWidgetsType = {
+  dict: DictWidget,
+  password: PasswordWidget,
+  number: NumberWidget,
+  textarea: TextareaWidget,
+  text: TextWidget,
+  TextWidget,
+  date: pickerWidget('YYYY-MM-DD', {}),
+  datetime: pickerWidget('YYYY-MM-DD HH:mm:ss', { showTime: true }),
+  month: pickerWidget('YYYYMM', { picker: 'month' }),
+  daterange: DateRangeWidget,
+  upload: UploadWidget,
+  file: FileWidget,
+  json: JsonWidget,
+  select: SourceSelectWidget,
+};
+
+/** Grid layout: each field takes its `ui:options.span` of 24 columns. */
+export function GridObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
+  return (
+    <Row gutter={16}>
+      {properties
+        .filter((p) => !p.hidden)
+        .map((p) => {
+          const ui = (p.content.props as { uiSchema?: Record<string, any> }).uiSchema;
+          const span = Number(ui?.['ui:options']?.span ?? 24);
+          return (
+            <Col key={p.name} span={span}>
+              {p.content}
+            </Col>
+          );
+        })}
+    </Row>
+  );
+}

@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+/**
+ * Renderer unit test: the merchant ListScreen against a fake `request` (no server): the list call and
+ * its params, one dictionary batch, labels, permissions, the nothing-selected warning, the lazy dialog
+ * with the document's messages on submit, a row action with confirm, search params.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import zh from '../../../locales/zh.json';
+import merchantJson from '../../../schemas/business/merchant.json';
+import type { ScreenDocument } from '../../../src/shared/document.js';
+import { ListScreen, RuntimeProvider, type RequestFn } from '../../../src/runtime/index.js';
+
+const merchant = merchantJson as unknown as ScreenDocument;
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'zh', resources: { zh: { translation: zh } }, interpolation: { escapeValue: false } });
+});
+afterEach(() => cleanup());
+
+interface Call {
+  method: string;
+  url: string;
+  params?: Record<string, unknown>;
+  data?: unknown;
+}
+
+function fakeServer() {
+  const calls: Call[] = [];
+  const records = [
+    { id: '1', merchantNo: 'SH20260101000001', merchantName: '老王食堂', status: 1, enableFlag: 1, bind: 1, feeRatio: 1.5, createTime: '2026-01-01 08:00:00' },
+    { id: '2', merchantNo: 'SH20260101000002', merchantName: '小李面馆', status: 2, enableFlag: 3, bind: 2, feeRatio: 2, createTime: '2026-01-02 08:00:00' },
+  ];
+  const request = (async (method: string, url: string, opts?: { params?: Record<string, unknown>; data?: unknown }) => {
+    calls.push({ method, url, params: opts?.params, data: opts?.data });
+    if (url === '/api/blade-system/dict/batch') {
+      return {
+        merchant_status: [
+          { dictKey: '1', dictValue: '营业中', dictValueEn: 'Open' },
+          { dictKey: '2', dictValue: '暂停营业', dictValueEn: 'Suspended' },
+        ],
+        merchant_enable_flag: [
+          { dictKey: '1', dictValue: '立即上架' },
+          { dictKey: '3', dictValue: '定时上架' },
+        ],
+        yes_no: [
+          { dictKey: '1', dictValue: '否' },
+          { dictKey: '2', dictValue: '是' },
+        ],
+      };
+    }
+    if (url === '/api/merchant/list') return { records, total: 42, size: 10, current: 1, pages: 5 };
+    return null;
+  }) as RequestFn;
+  return { calls, request };
+}
+
+const ALL = Object.fromEntries(
+  ['merchant_add', 'merchant_edit', 'merchant_delete', 'merchant_view', 'merchant_export', 'merchant_reset_login_psw', 'merchant_clear_pay_psw', 'merchant_unbind'].map((c) => [c, true]),
+);
+
+function mount(request: RequestFn, permissions: Record<string, boolean> = ALL) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <RuntimeProvider env={{ request, permissions }}>
+        <ListScreen doc={merchant} />
+      </RuntimeProvider>
+    </SWRConfig>,
+  );
+}
+
+describe('ListScreen (merchant, fake request)', () => {
+  it('loads the page with paging and default sort, one dictionary batch, labels and row actions', async () => {
+    const { calls, request } = fakeServer();
+    mount(request);
+    await screen.findByText('老王食堂');
+    const list = calls.filter((c) => c.url === '/api/merchant/list');
+    expect(list[0].params).toEqual({ current: 1, size: 10, descs: 'create_time' });
+    const dict = calls.filter((c) => c.url === '/api/blade-system/dict/batch');
+    expect(dict).toHaveLength(1);
+    expect(dict[0].params).toEqual({ codes: 'merchant_enable_flag,merchant_status,yes_no' });
+    await screen.findByText('暂停营业');
+    expect(screen.getAllByText('营业中').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('序号').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('商家名称').length).toBeGreaterThan(0);
+    expect(screen.queryByText('联系电话')).toBeNull(); // hidden column
+    expect(screen.getByText('1.5%')).toBeTruthy();
+    expect(screen.getByText('共 42 条')).toBeTruthy();
+    // unbind only on the bound row
+    expect(screen.getAllByText('解绑微信')).toHaveLength(1);
+    expect(screen.getAllByText('重置登录密码')).toHaveLength(2);
+    expect(screen.getByText('新增')).toBeTruthy();
+    expect(screen.getByText('导出')).toBeTruthy();
+  });
+
+  it('a read-only role gets no add/delete/edit buttons', async () => {
+    const { request } = fakeServer();
+    mount(request, { merchant_view: true, merchant_export: true });
+    await screen.findByText('老王食堂');
+    expect(screen.queryByText('新增')).toBeNull();
+    expect(screen.queryByText('编辑')).toBeNull();
+    expect(screen.queryByText('删除')).toBeNull();
+    expect(screen.getAllByText('查看')).toHaveLength(2);
+  });
+
+  it('delete with nothing selected warns; after selecting, confirms and calls remove with ids', async () => {
+    const { calls, request } = fakeServer();
+    mount(request);
+    await screen.findByText('老王食堂');
+    const toolbarDelete = screen.getAllByRole('button', { name: /删\s*除/ })[0];
+    fireEvent.click(toolbarDelete);
+    await screen.findByText('请选择至少一条数据');
+    const row = screen.getByText('小李面馆').closest('tr')!;
+    fireEvent.click(row.querySelector('input[type="checkbox"]')!);
+    fireEvent.click(toolbarDelete);
+    await screen.findByText('确定将选择数据删除?');
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/merchant/remove')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/merchant/remove')!.params).toEqual({ ids: '2' });
+    await screen.findByText('删除成功');
+  });
+
+  it('a row action confirms, calls its endpoint with the id and shows its success text', async () => {
+    const { calls, request } = fakeServer();
+    mount(request);
+    await screen.findByText('老王食堂');
+    fireEvent.click(screen.getByText('解绑微信'));
+    await screen.findByText('确定解除该商家的微信绑定吗？');
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/merchant/unbind')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/merchant/unbind')).toMatchObject({ method: 'GET', params: { id: '2' } });
+    await screen.findByText('操作成功');
+  });
+
+  it('search sends the wire params and starts again at page 1', async () => {
+    const { calls, request } = fakeServer();
+    mount(request);
+    await screen.findByText('老王食堂');
+    const input = screen.getByPlaceholderText('请输入商家名称');
+    fireEvent.change(input, { target: { value: '老王' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/merchant/list').some((c) => c.params?.merchantName === '老王')).toBe(true));
+    expect(calls.filter((c) => c.url === '/api/merchant/list').at(-1)!.params).toEqual({ merchantName: '老王', current: 1, size: 10, descs: 'create_time' });
+  });
+
+  it('add opens the lazy dialog; submitting empty shows the document messages and sends nothing', async () => {
+    const { calls, request } = fakeServer();
+    mount(request);
+    await screen.findByText('老王食堂');
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await within(dialog).findByText('登录密码', {}, { timeout: 10_000 });
+    expect(within(dialog).queryByText('商家编号')).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    });
+    await within(dialog).findByText('请输入商家名称');
+    expect(within(dialog).getByText('请输入登录手机号')).toBeTruthy();
+    expect(within(dialog).getByText('请输入合同有效期')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/merchant/submit')).toBe(false);
+  }, 30_000);
+});
