@@ -7,6 +7,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
+import { ConfigProvider } from 'antd';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zh from '../../../locales/zh.json';
@@ -64,11 +65,13 @@ const ALL = Object.fromEntries(
 
 function mount(request: RequestFn, permissions: Record<string, boolean> = ALL) {
   return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <RuntimeProvider env={{ request, permissions }}>
-        <ListScreen doc={merchant} />
-      </RuntimeProvider>
-    </SWRConfig>,
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <RuntimeProvider env={{ request, permissions }}>
+          <ListScreen doc={merchant} />
+        </RuntimeProvider>
+      </SWRConfig>
+    </ConfigProvider>,
   );
 }
 
@@ -154,6 +157,13 @@ describe('ListScreen (merchant, fake request)', () => {
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await within(dialog).findByText('登录密码', {}, { timeout: 10_000 });
     expect(within(dialog).queryByText('商家编号')).toBeNull();
+    // on blur only the field the user left shows its message
+    await act(async () => {
+      fireEvent.focus(dialog.querySelector('#root_loginPhone')!);
+      fireEvent.blur(dialog.querySelector('#root_loginPhone')!);
+    });
+    await within(dialog).findByText('请输入登录手机号');
+    expect(within(dialog).queryByText('请输入商家名称')).toBeNull();
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     });
@@ -161,5 +171,39 @@ describe('ListScreen (merchant, fake request)', () => {
     expect(within(dialog).getByText('请输入登录手机号')).toBeTruthy();
     expect(within(dialog).getByText('请输入合同有效期')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/merchant/submit')).toBe(false);
+  }, 30_000);
+
+  it('edit loads the detail first and submits the editable fields with the id', async () => {
+    const { calls, request: base } = fakeServer();
+    const detail = {
+      id: '1', merchantNo: 'SH20260101000001', merchantName: '老王食堂', loginPhone: '13800138000', feeRatio: '1.50', status: 1, enableFlag: 1,
+      contractDaterange: ['2026-01-01', '2026-12-31'], bind: 1, licenseNo: null,
+    };
+    const request = (async (method: string, url: string, opts?: { params?: Record<string, unknown>; data?: unknown }) => {
+      if (url === '/api/merchant/detail') {
+        calls.push({ method, url, params: opts?.params });
+        return detail;
+      }
+      return base(method as 'GET', url, opts);
+    }) as RequestFn;
+    mount(request);
+    await screen.findByText('老王食堂');
+    const row = screen.getByText('老王食堂').closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await waitFor(() => expect((dialog.querySelector('#root_merchantName') as HTMLInputElement | null)?.value).toBe('老王食堂'), { timeout: 10_000 });
+    expect(calls.find((c) => c.url === '/api/merchant/detail')!.params).toEqual({ id: '1' });
+    expect((dialog.querySelector('#root_merchantNo') as HTMLInputElement).readOnly).toBe(true);
+    expect(dialog.querySelector('#root_loginPsw')).toBeNull();
+    fireEvent.change(dialog.querySelector('#root_merchantName')!, { target: { value: '老王新食堂' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/merchant/submit')).toBe(true));
+    const body = calls.find((c) => c.url === '/api/merchant/submit')!.data as Record<string, unknown>;
+    expect(body).toMatchObject({ id: '1', merchantName: '老王新食堂', loginPhone: '13800138000', feeRatio: 1.5, status: 1, enableFlag: 1, licenseNo: null });
+    expect(body).not.toHaveProperty('merchantNo');
+    expect(body).not.toHaveProperty('bind');
+    await screen.findByText('修改成功');
   }, 30_000);
 });
