@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers.js';
+
+let t: TestServer;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.login();
+});
+afterAll(async () => t?.close());
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 2)]);
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 32)]);
+
+function multipart(content: Buffer, filename: string, type: string, field = 'file') {
+  const boundary = '----canteen' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const put = (content: Buffer, filename: string, type: string, query = '', endpoint = 'put-file-attach', token = admin) =>
+  t.call(token, { method: 'POST', url: `/api/blade-resource/oss/endpoint/${endpoint}${query}`, ...multipart(content, filename, type) });
+
+describe('uploads', () => {
+  it('stores a png, records blade_attach and serves it back without a token', async () => {
+    const r = await put(PNG, 'logo.png', 'image/png', '?screen=merchant&field=logoUrl');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const d = r.body.data;
+    expect(Object.keys(d).sort()).toEqual(['attachId', 'domain', 'link', 'name', 'originalName']);
+    expect(d.originalName).toBe('logo.png');
+    expect(d.link).toMatch(/^\/api\/blade-resource\/oss\/file\/\d{8}\/[0-9a-f]{32}\.png$/);
+    expect(d.name).toMatch(/^upload\/\d{8}\/[0-9a-f]{32}\.png$/);
+    expect(d.attachId).toMatch(/^\d+$/);
+    const attach = await t.database.db.selectFrom('blade_attach').selectAll().where('id', '=', d.attachId).executeTakeFirstOrThrow();
+    expect(attach.original_name).toBe('logo.png');
+    expect(Number(attach.attach_size)).toBe(PNG.length);
+    const got = await t.app.inject({ method: 'GET', url: d.link });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.compare(got.rawPayload, PNG)).toBe(0);
+    const guess = await t.app.inject({ method: 'GET', url: d.link.replace(/[0-9a-f]{32}/, '0'.repeat(32)) });
+    expect(guess.statusCode).toBe(404);
+    const traversal = await t.app.inject({ method: 'GET', url: '/api/blade-resource/oss/file/..%2F..%2Fetc/passwd' });
+    expect(traversal.statusCode).toBe(404);
+  });
+
+  it('put-file accepts jpeg and pdf with the default limits', async () => {
+    expect((await put(JPEG, 'a.jpg', 'image/jpeg', '', 'put-file')).status).toBe(200);
+    expect((await put(PDF, 'c.pdf', 'application/pdf', '', 'put-file')).status).toBe(200);
+  });
+
+  it('refuses a type the field does not accept, a lying MIME, and unknown content', async () => {
+    const pdfAsLogo = await put(PDF, 'c.pdf', 'application/pdf', '?screen=merchant&field=logoUrl');
+    expect(pdfAsLogo.status).toBe(400);
+    expect(pdfAsLogo.body.msg).toBe('不支持的文件类型');
+    const pngAsContract = await put(PNG, 'x.png', 'image/png', '?screen=merchant&field=contractUrl');
+    expect(pngAsContract.status).toBe(400);
+    const lying = await put(Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png');
+    expect(lying.status).toBe(400);
+    const mismatch = await put(PNG, 'x.pdf', 'application/pdf');
+    expect(mismatch.status).toBe(400);
+    const html = await put(Buffer.from('<html></html>'), 'x.html', 'text/html');
+    expect(html.status).toBe(400);
+  });
+
+  it('refuses a file over the field limit (logo ≤ 1024 KB) but takes it where the limit is larger', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 10, 7)]);
+    const r = await put(big, 'big.png', 'image/png', '?screen=merchant&field=logoUrl');
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('文件大小不能超过1MB');
+    const en = await t.call(admin, { method: 'POST', url: '/api/blade-resource/oss/endpoint/put-file-attach?screen=merchant&field=logoUrl&lang=en', ...multipart(big, 'big.png', 'image/png') });
+    expect(en.body.msg).toBe('The file must not exceed 1MB');
+    expect((await put(big, 'big.png', 'image/png')).status).toBe(200);
+  });
+
+  it('needs a token and a file field', async () => {
+    const anon = await t.call(undefined, { method: 'POST', url: '/api/blade-resource/oss/endpoint/put-file', ...multipart(PNG, 'a.png', 'image/png') });
+    expect(anon.status).toBe(401);
+    const r = await t.call(admin, { method: 'POST', url: '/api/blade-resource/oss/endpoint/put-file', ...multipart(PNG, 'a.png', 'image/png', 'other') });
+    expect(r.status).toBe(400);
+  });
+});
