@@ -1,0 +1,82 @@
+/** Document registry, schemaVersion migrations, additive table changes, and buildApp without a database. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { syncDocumentTables } from '../../src/server/db/document-tables.js';
+import { DocumentError, loadDocumentFile, loadDocuments, migrateDocument } from '../../src/server/documents.js';
+import { CURRENT_SCHEMA_VERSION } from '../../src/shared/document.js';
+import { FIXTURE_SCHEMAS, ROOT, startTestServer, type TestServer } from './helpers.js';
+
+describe('migrateDocument', () => {
+  it('upgrades a version-0 document (resource.prefix → permissionPrefix) without touching the input', () => {
+    const old = { id: 'x', title: 'x.title', route: '/x', resource: { api: '/api/x', table: 'x', prefix: 'x' }, schema: { type: 'object', properties: {} }, list: { columns: [] } };
+    const copy = JSON.parse(JSON.stringify(old));
+    const doc = migrateDocument(old);
+    expect(doc.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    expect(doc.resource.permissionPrefix).toBe('x');
+    expect((doc.resource as any).prefix).toBeUndefined();
+    expect(old).toEqual(copy);
+  });
+  it('keeps current documents as they are and refuses future versions', () => {
+    const cur = { schemaVersion: CURRENT_SCHEMA_VERSION, id: 'y' };
+    expect(migrateDocument(cur)).toBe(cur);
+    expect(() => migrateDocument({ schemaVersion: CURRENT_SCHEMA_VERSION + 1 })).toThrow(DocumentError);
+  });
+});
+
+describe('loadDocuments', () => {
+  it('loads schemas/ (not schemas/meta) and SCHEMA_DIRS', () => {
+    const reg = loadDocuments(ROOT, [FIXTURE_SCHEMAS]);
+    expect(reg.get('merchant')?.resource.api).toBe('/api/merchant');
+    expect(reg.get('testNote')).toBeTruthy();
+    expect([...reg.files.values()].some((f) => f.includes(`${path.sep}meta${path.sep}`))).toBe(false);
+  });
+  it('names the file and the problem', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-'));
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(bad, JSON.stringify({ id: 'bad', schemaVersion: 1, title: 't', route: '/b', resource: { api: '/api/b', table: 'Bad Table;', permissionPrefix: 'b' }, schema: { type: 'object', properties: {} }, list: { columns: [] } }));
+    expect(() => loadDocumentFile(bad)).toThrow(/bad\.json: .*resource\/table/);
+    fs.writeFileSync(bad, '{ not json');
+    expect(() => loadDocumentFile(bad)).toThrow(/bad\.json: not valid JSON/);
+    fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('buildApp without a database (route listing for the lint)', () => {
+  it('registers every document and module route', async () => {
+    const app = buildApp({ config: loadConfig({}, { rootDir: ROOT, logger: false, schemaDirs: [FIXTURE_SCHEMAS] }) });
+    await app.ready();
+    for (const url of ['/api/merchant/list', '/api/merchant/detail', '/api/test-note/list']) expect(app.hasRoute({ method: 'GET', url }), url).toBe(true);
+    for (const url of ['/api/merchant/submit', '/api/merchant/remove', '/api/blade-auth/oauth/token', '/api/blade-resource/oss/endpoint/put-file-attach']) expect(app.hasRoute({ method: 'POST', url }), url).toBe(true);
+    for (const url of ['/api/merchant/reset/loginPsw', '/api/merchant/setnull/payPsw', '/api/merchant/unbind', '/api/blade-system/dict/batch', '/api/blade-system/menu/routes']) expect(app.hasRoute({ method: 'GET', url }), url).toBe(true);
+    await app.close();
+  });
+});
+
+describe('document tables evolve additively', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ schemaDirs: [FIXTURE_SCHEMAS] });
+  });
+  afterAll(async () => t?.close());
+
+  it('adds a new field as a column on the next start, keeps the data, creates the indexes', async () => {
+    const doc = JSON.parse(JSON.stringify(t.app.ctx.docs.get('testNote')));
+    await t.database.db.insertInto('test_note').values({ id: '1', note_title: 'kept', is_deleted: 0 }).execute();
+    doc.schema.properties.dueDate = { type: 'string', format: 'date', title: 'testNote.field.content' };
+    const changes = await syncDocumentTables(t.database.db, [doc]);
+    expect(changes).toEqual(['add column test_note.due_date']);
+    expect(await syncDocumentTables(t.database.db, [doc])).toEqual([]);
+    const cols = await sql<{ column_name: string; data_type: string }>`select column_name, data_type from information_schema.columns where table_name = 'test_note'`.execute(t.database.db);
+    expect(cols.rows.find((c) => c.column_name === 'due_date')?.data_type).toBe('date');
+    expect((await t.database.db.selectFrom('test_note').select('note_title').where('id', '=', '1').executeTakeFirst())?.note_title).toBe('kept');
+    const idx = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'canteen_merchant'`.execute(t.database.db);
+    const names = idx.rows.map((r) => r.indexname);
+    expect(names).toContain('canteen_merchant_merchant_name_idx');
+    expect(names).toContain('canteen_merchant_tenant_id_create_time_idx');
+  });
+});
