@@ -153,7 +153,7 @@ export function createTransformErrors(doc: ScreenDocument, t: Translate) {
       const keyword = e.name ?? 'format';
       const f = props[field];
       const title = f?.title ? t(f.title) : field;
-      const message = t(messageKey(doc, field, keyword), { ...messageParams(doc, field), field: title });
+      const message = t(messageKey(doc, field, keyword), { ...messageParams(doc, field, keyword), field: title });
       // One message per field, the first ajv reports (length before format, as the spec's phone check).
       if (seen.has(field)) continue;
       seen.add(field);
@@ -251,16 +251,18 @@ export function submitPayload(doc: ScreenDocument, mode: Exclude<Mode, 'view'>, 
  */
 export function serverFieldErrors(data: unknown, t: Translate): Record<string, { __errors: string[] }> | undefined {
   const out: Record<string, { __errors: string[] }> = {};
-  const add = (field: unknown, msg: unknown, params?: Record<string, unknown>) => {
-    if (typeof field !== 'string' || !field || typeof msg !== 'string') return;
+  // `messageKey` is an i18n key; `message`/`msg` is text the server already translated (shown as is).
+  const add = (field: unknown, text: unknown) => {
+    if (typeof field !== 'string' || !field || typeof text !== 'string' || !text) return;
     const f = field.replace(/^[./]+/, '').split(/[./[]/)[0];
-    (out[f] ??= { __errors: [] }).__errors.push(t(msg, params));
+    (out[f] ??= { __errors: [] }).__errors.push(text);
   };
   const list = (arr: unknown[]) => {
     for (const e of arr) {
       if (e && typeof e === 'object') {
         const o = e as JsonObject;
-        add(o.field ?? o.property ?? o.path ?? o.instancePath, o.messageKey ?? o.message ?? o.msg, o.messageParams as Record<string, unknown> | undefined);
+        const text = typeof o.messageKey === 'string' ? t(o.messageKey, o.messageParams as Record<string, unknown> | undefined) : (o.message ?? o.msg);
+        add(o.field ?? o.property ?? o.path ?? o.instancePath, text);
       }
     }
   };

@@ -233,13 +233,18 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
   };
 
   type TRow = Row<typeof features, Rec>;
+  // Wide enough for every row button on one line (CJK ≈ 14px a character, Latin ≈ 8px, plus padding).
+  const actionsWidth = Math.max(
+    80,
+    actions.row.reduce((w, i) => w + 18 + [...t(i.labelKey)].reduce((a, ch) => a + (ch.charCodeAt(0) > 255 ? 14 : 8), 0), 34),
+  );
   const antColumns: TableColumnsType<TRow> = table.getVisibleLeafColumns().map((col) => {
     const model = listModel.columns.find((c) => c.field === col.id);
     return {
       key: col.id,
       dataIndex: col.id,
       title: typeof col.columnDef.header === 'function' ? (col.columnDef.header as () => string)() : col.id,
-      width: col.id === '_actions' ? undefined : col.getSize(),
+      width: col.id === '_actions' ? actionsWidth : col.getSize(),
       fixed: col.id === '_actions' ? 'right' : model?.fixed,
       align: col.id === '_index' ? 'center' : undefined,
       sorter: col.getCanSort(),

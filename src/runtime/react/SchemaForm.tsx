@@ -65,7 +65,8 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
       files: files.current,
       readonlyAsDisabled: false,
       labelCol: { flex: '120px' },
-      wrapperCol: { flex: 1 },
+      // basis 0 so a wide control (range picker, upload) never wraps under its label
+      wrapperCol: { flex: '1 1 0', style: { minWidth: 0 } },
     }),
     [dicts, lang, t, request],
   );
@@ -116,6 +117,7 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
         onChange?.(d);
       }}
       onSubmit={() => undefined}
+      onError={() => undefined}
     >
       <></>
     </ThemedForm>

@@ -64,6 +64,7 @@ function PasswordWidget({ id, value, onChange, onBlur, onFocus, disabled, readon
   return (
     <Input.Password
       id={id}
+      variant={readonly ? 'filled' : undefined}
       autoComplete="new-password"
       disabled={disabled}
       readOnly={readonly}
@@ -82,6 +83,7 @@ function NumberWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly
     <InputNumber
       id={id}
       style={FULL}
+      variant={readonly ? 'filled' : undefined}
       disabled={disabled}
       readOnly={readonly}
       placeholder={placeholder}
@@ -100,13 +102,14 @@ function TextareaWidget({ id, value, onChange, onBlur, onFocus, disabled, readon
   return (
     <Input.TextArea
       id={id}
+      variant={readonly ? 'filled' : undefined}
       rows={typeof options.rows === 'number' ? options.rows : 3}
       disabled={disabled}
       readOnly={readonly}
       placeholder={placeholder}
       value={value ?? ''}
       // A counter that shows the limit but does not cut the text, so the length message can show.
-      count={options.counter ? { show: true, max } : undefined}
+      count={options.counter && !readonly ? { show: true, max } : undefined}
       onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
