@@ -21,6 +21,30 @@ export const FIXTURE_SCHEMAS = path.join(ROOT, 'tests/fixtures/schemas');
 export const BASIC = 'Basic ' + Buffer.from('saber:saber_secret').toString('base64');
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
+/**
+ * A fresh in-memory PGlite. Creating one runs initdb in WASM (~5-15 s here); the first call dumps the pristine
+ * cluster to node_modules/.cache and later ones load that dump (~2 s).
+ */
+export async function freshPglite() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+  const cache = path.join(ROOT, 'node_modules/.cache/canteen-admin', `pglite-${version}-empty.tar.gz`);
+  if (fs.existsSync(cache)) {
+    try {
+      return await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(cache)]) });
+    } catch {
+      fs.rmSync(cache, { force: true });
+    }
+  }
+  const pg = await PGlite.create('memory://');
+  const dump = await pg.dumpDataDir('gzip');
+  fs.mkdirSync(path.dirname(cache), { recursive: true });
+  const tmp = `${cache}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(tmp, cache);
+  return pg;
+}
+
 export interface TestServer {
   app: FastifyInstance;
   database: Database;
@@ -43,8 +67,7 @@ export async function startTestServer(opts: { schemaDirs?: string[]; env?: Recor
     await sql`drop schema if exists public cascade`.execute(database.db);
     await sql`create schema public`.execute(database.db);
   } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    database = await openDatabase(config, { pglite: await PGlite.create('memory://') });
+    database = await openDatabase(config, { pglite: await freshPglite() });
   }
   const docs = loadDocuments(ROOT, config.schemaDirs);
   await prepareDatabase(database.db, docs, config);
