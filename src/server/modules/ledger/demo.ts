@@ -1,0 +1,214 @@
+/**
+ * Demo data for the canteen ledger, deterministic for a given seed on an empty ledger: employees, extra
+ * merchants when asked for more than exist, payments over the last T months (skewed towards some
+ * merchants), ~2% full and ~1% half refunds, and a monthly allowance per employee (200 + what the employee
+ * spends that month, credited at 00:00 on the 1st, before any meal: no balance ever dips below zero).
+ * Then the pending settlements of every ended month (older ones audited), a few banners, messaging-app
+ * users and messages.
+ *
+ * It is the ledger's bulk path: set-based SQL in one transaction that writes exactly what recharge/pay/
+ * refund would (orders, both account records with running balances, refund links, the daily rollup), so the
+ * invariants of tests/api/business/invariants.test.ts hold; 1,000,000 orders load in a few minutes.
+ * Used by `npm run seed:demo` and, small, at first start (see scripts/seed-demo.ts).
+ */
+import type { Kysely } from 'kysely';
+import { query, tx, type LedgerContext } from './service.js';
+import { auditSettlements, generateSettlements } from './settlement.js';
+
+export interface DemoOptions {
+  employees: number;
+  merchants: number;
+  orders: number;
+  months: number;
+  seed: number;
+  /** Log progress lines (the CLI). */
+  log?: (line: string) => void;
+}
+
+export const SMALL_DEMO: DemoOptions = { employees: 60, merchants: 0, orders: 400, months: 3, seed: 42 };
+
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林'];
+const GIVEN = ['伟', '芳', '娜', '敏', '静', '磊', '强', '艳', '军', '涛', '洋', '勇', '杰', '娟', '霞', '明', '超', '秀英', '桂英', '建华'];
+const DISHES = ['早餐', '午餐', '晚餐', '面食', '盖浇饭', '水果', '饮品', '小炒', '麻辣烫', '粥'];
+
+export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: DemoOptions): Promise<Record<string, number>> {
+  const log = opts.log ?? (() => undefined);
+  const seed = ((Math.abs(Math.trunc(opts.seed)) % 1000) + 1) / 1001; // setseed() wants [-1, 1]
+  const t0 = Date.now();
+  const stamp = (what: string) => log(`${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  const [{ n: existing }] = await query<{ n: string }>(db, `select count(*) as n from canteen_order where tenant_id = $1`, [ctx.tenantId]);
+  if (Number(existing) > 0) throw new Error('seed-demo: the ledger already has orders; use an empty database');
+
+  await tx(db, async (t) => {
+    await query(t, `select setseed($1)`, [seed]);
+    // Merchants: top up to the requested count (merchant table of the merchant document; demo rows only).
+    const [{ n: mc }] = await query<{ n: string }>(t, `select count(*) as n from canteen_merchant where tenant_id = $1 and is_deleted = 0`, [ctx.tenantId]);
+    const extra = Math.max(0, opts.merchants - Number(mc));
+    if (extra) {
+      await query(
+        t,
+        `insert into canteen_merchant (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,
+                merchant_no, merchant_name, login_phone, fee_ratio, enable_flag, bind, contract_daterange, contract_end, remarks)
+         select nextval('canteen_ledger_id_seq'), $1, $3, $4, localtimestamp(0), $3, localtimestamp(0), 1, 0,
+                'SHD' || lpad(g::text, 8, '0'), '档口' || lpad(g::text, 4, '0'), '139' || lpad(g::text, 8, '0'),
+                (array[0, 0.5, 1, 1.5, 2, 2.5, 3, 5])[1 + (g % 8)], 1, 1, '["2026-01-01","2027-12-31"]'::jsonb, date '2027-12-31', '演示数据'
+           from generate_series(1, $2::int) g`,
+        [ctx.tenantId, extra, ctx.userId ?? null, ctx.deptId ?? null],
+      );
+    }
+    stamp(`merchants: ${extra} added`);
+    await query(
+      t,
+      `insert into canteen_employee (tenant_id, create_user, create_dept, create_time, update_time, employee_name, card_no, phone, gender,
+              status, psw_free, remarks)
+       select $1, $3, $4, localtimestamp(0), localtimestamp(0),
+              ($5::text[])[1 + floor(random() * array_length($5::text[], 1))::int] || ($6::text[])[1 + floor(random() * array_length($6::text[], 1))::int],
+              'K' || lpad(g::text, 8, '0'), '137' || lpad(g::text, 8, '0'), 1 + (g % 2),
+              case when g % 97 = 0 then 2 when g % 89 = 0 then 3 else 1 end, 1, '演示数据'
+         from generate_series(1, $2::int) g`,
+      [ctx.tenantId, opts.employees, ctx.userId ?? null, ctx.deptId ?? null, SURNAMES, GIVEN],
+    );
+    stamp(`employees: ${opts.employees}`);
+
+    // Payments: employee index, merchant index (skewed), amount, time in [start of the first month, now).
+    await query(t, `create temp table demo_pay on commit drop as
+      with e as (select row_number() over (order by id) as i, id, employee_name, card_no from canteen_employee where tenant_id = $1 and status = 1),
+           m as (select row_number() over (order by id) as i, id, merchant_name, merchant_no, coalesce(fee_ratio, 0) as fee_ratio
+                   from canteen_merchant where tenant_id = $1 and is_deleted = 0 and status = 1),
+           span as (select date_trunc('month', localtimestamp) - make_interval(months => $3::int - 1) as s, localtimestamp - interval '1 hour' as e),
+           g as (select g, 1 + floor(random() * (select count(*) from e))::int as ei, 1 + floor(power(random(), 2) * (select count(*) from m))::int as mi,
+                        round((4 + random() * 26)::numeric, 2) as amount, random() as tr, random() as dr, random() as rr
+                   from generate_series(1, $2::int) g)
+      select nextval('canteen_ledger_id_seq') as id, e.id as employee_id, e.employee_name, e.card_no, m.id as merchant_id, m.merchant_name,
+             m.merchant_no, m.fee_ratio, g.amount, g.rr,
+             least(span.e, date_trunc('day', span.s + g.tr * (span.e - span.s)) + interval '7 hour' + g.dr * interval '13 hour')::timestamp(0) as at,
+             ($4::text[])[1 + (g.g % array_length($4::text[], 1))] as descr
+        from g join e on e.i = g.ei join m on m.i = g.mi, span`, [ctx.tenantId, opts.orders, Math.max(1, opts.months), DISHES]);
+    stamp(`payments drawn: ${opts.orders}`);
+    // Refunds: ~2% full (an hour later), ~1% half.
+    await query(t, `create temp table demo_ref on commit drop as
+      select nextval('canteen_ledger_id_seq') as id, p.id as pay_id, case when p.rr < 0.02 then p.amount else round(p.amount / 2, 2) end as amount,
+             least(p.at + interval '1 hour', localtimestamp)::timestamp(0) as at
+        from demo_pay p where p.rr < 0.03 and round(p.amount / 2, 2) > 0`);
+    // Allowance per employee and month: 200 + that month's spending, at 00:00 on the 1st (or on the first day of the span).
+    await query(t, `create temp table demo_rech on commit drop as
+      select nextval('canteen_ledger_id_seq') as id, e.id as employee_id, e.employee_name, e.card_no, mo.m as at,
+             (200 + coalesce((select sum(amount) from demo_pay p where p.employee_id = e.id and p.at >= mo.m and p.at < mo.m + interval '1 month'), 0))::numeric(12,2) as amount
+        from canteen_employee e,
+             generate_series(date_trunc('month', localtimestamp) - make_interval(months => $2::int - 1), date_trunc('month', localtimestamp), interval '1 month') as mo(m)
+       where e.tenant_id = $1 and e.status <> 4`, [ctx.tenantId, Math.max(1, opts.months)]);
+    await query(t, `create index on demo_pay (id)`);
+    stamp('refunds and allowances drawn');
+
+    const A = [ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null];
+    await query(t, `insert into canteen_order (id, tenant_id, create_user, create_dept, create_time, update_time, status, order_no, order_type, order_desc,
+              employee_id, employee_name, card_no, order_amount, pay_amount)
+       select id, $1, $2, $3, at, at, 2, 'CZ' || id, 3, '充值', employee_id, employee_name, card_no, amount, amount from demo_rech`, A);
+    await query(t, `insert into canteen_order (id, tenant_id, create_user, create_dept, create_time, update_time, status, order_no, order_type, order_desc,
+              employee_id, employee_name, card_no, merchant_id, merchant_name, merchant_no, order_amount, pay_amount, refund_amount, fee_ratio,
+              refund_order_no, details)
+       select p.id, $1, $2, $3, p.at, coalesce(r.at, p.at), case when r.id is null then 2 when r.amount = p.amount then 4 else 5 end,
+              'XF' || p.id, 1, p.descr, p.employee_id, p.employee_name, p.card_no, p.merchant_id, p.merchant_name, p.merchant_no,
+              p.amount, p.amount, coalesce(r.amount, 0), p.fee_ratio, case when r.id is null then null else 'TK' || r.id end,
+              jsonb_build_object('channel', 'card', 'terminal', 'POS-' || (p.id % 50))
+         from demo_pay p left join demo_ref r on r.pay_id = p.id`, A);
+    await query(t, `insert into canteen_order (id, tenant_id, create_user, create_dept, create_time, update_time, status, order_no, order_type, order_desc,
+              employee_id, employee_name, card_no, merchant_id, merchant_name, merchant_no, order_amount, pay_amount, fee_ratio,
+              original_order_id, original_order_no)
+       select r.id, $1, $2, $3, r.at, r.at, 4, 'TK' || r.id, 2, '退款', p.employee_id, p.employee_name, p.card_no, p.merchant_id, p.merchant_name,
+              p.merchant_no, r.amount, r.amount, p.fee_ratio, p.id, 'XF' || p.id
+         from demo_ref r join demo_pay p on p.id = r.pay_id`, A);
+    stamp('orders written');
+    // Account records: employee side with the running balance, then merchant side.
+    await query(t, `insert into canteen_account_records (tenant_id, create_user, create_dept, create_time, update_time, order_id, order_no, records_desc,
+              account_type, account_id, account_no, account_name, amount, balance_after, records_type)
+       select $1::varchar, $2::bigint, $3::bigint, at, at, oid, ono, descr, 2, employee_id, card_no, employee_name, amount,
+              sum(amount) over (partition by employee_id order by at, oid rows unbounded preceding), rtype
+         from (select id as oid, 'CZ' || id as ono, at, '充值' as descr, employee_id, card_no, employee_name, amount, 1 as rtype from demo_rech
+               union all
+               select id, 'XF' || id, at, descr, employee_id, card_no, employee_name, -amount, 2 from demo_pay
+               union all
+               select r.id, 'TK' || r.id, r.at, '退款', p.employee_id, p.card_no, p.employee_name, r.amount, 3 from demo_ref r join demo_pay p on p.id = r.pay_id) x`, A);
+    await query(t, `insert into canteen_account_records (tenant_id, create_user, create_dept, create_time, update_time, order_id, order_no, records_desc,
+              account_type, account_id, account_no, account_name, amount, records_type)
+       select $1::varchar, $2::bigint, $3::bigint, at, at, id, 'XF' || id, descr, 1, merchant_id, merchant_no, merchant_name, amount, 4 from demo_pay
+       union all
+       select $1::varchar, $2::bigint, $3::bigint, r.at, r.at, r.id, 'TK' || r.id, '退款', 1, p.merchant_id, p.merchant_no, p.merchant_name, -r.amount, 5
+         from demo_ref r join demo_pay p on p.id = r.pay_id`, A);
+    stamp('account records written');
+    await query(t, `update canteen_employee e set balance = s.b from
+       (select account_id, sum(amount) as b from canteen_account_records where account_type = 2 and tenant_id = $1 group by account_id) s
+       where e.id = s.account_id`, [ctx.tenantId]);
+    await query(t, `insert into canteen_order_daily (tenant_id, day, merchant_id, paid_count, paid_amount, refund_count, refund_amount)
+       select tenant_id, create_time::date, merchant_id, count(*) filter (where order_type = 1), coalesce(sum(pay_amount) filter (where order_type = 1), 0),
+              count(*) filter (where order_type = 2), coalesce(sum(pay_amount) filter (where order_type = 2), 0)
+         from canteen_order where tenant_id = $1 and order_type in (1, 2) group by 1, 2, 3`, [ctx.tenantId]);
+    stamp('balances and daily rollup');
+  });
+
+  // Settlements of every ended month in the span: generated (pending), the older ones audited.
+  const months = await query<{ c: string }>(
+    db,
+    `select to_char(m, 'YYYYMM') as c from generate_series(date_trunc('month', localtimestamp) - make_interval(months => $1::int - 1),
+            date_trunc('month', localtimestamp) - interval '1 month', interval '1 month') m order by 1`,
+    [Math.max(1, opts.months)],
+  );
+  let settlements = 0;
+  for (const [i, m] of months.entries()) {
+    const r = await generateSettlements(db, ctx, { settlementCycle: m.c });
+    settlements += r.count;
+    if (i < months.length - 1 && r.ids.length) await auditSettlements(db, ctx, r.ids);
+  }
+  stamp(`settlements: ${settlements}`);
+  await seedDemoExtras(db, ctx, stamp);
+  await query(db, 'analyze canteen_order');
+  await query(db, 'analyze canteen_account_records');
+  stamp('done');
+  const [c] = await query<any>(
+    db,
+    `select (select count(*) from canteen_order)::int as "orderRows", (select count(*) from canteen_account_records)::int as "recordRows",
+            (select count(*) from canteen_employee)::int as "employeeRows"`,
+  );
+  return { ...c, settlements };
+}
+
+/** A few banners, messaging-app users and messages (document tables; only when they are empty). */
+async function seedDemoExtras(db: Kysely<any>, ctx: LedgerContext, stamp: (s: string) => void): Promise<void> {
+  stamp('extras');
+  const A = [ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null];
+  const [{ n }] = await query<{ n: string }>(db, `select count(*) as n from canteen_banner`);
+  if (Number(n) === 0) {
+    await query(db, `insert into canteen_banner (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted,
+              put_platform, banner_title, sort, enable_flag, enable_daterange, disable_time, status, banner, remarks)
+       values (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 1, '本周新菜', 900, 1, null, null, 2, null, '演示数据'),
+              (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 1, '月度餐补已发放', 800, 2,
+                 jsonb_build_array(to_char(localtimestamp - interval '1 day', 'YYYY-MM-DD HH24:MI:SS'), to_char(localtimestamp + interval '7 day', 'YYYY-MM-DD HH24:MI:SS')),
+                 localtimestamp(0) + interval '7 day', 2, null, '演示数据'),
+              (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 2, '商家结算说明', 500, 2,
+                 jsonb_build_array(to_char(localtimestamp + interval '3 day', 'YYYY-MM-DD HH24:MI:SS'), to_char(localtimestamp + interval '30 day', 'YYYY-MM-DD HH24:MI:SS')),
+                 localtimestamp(0) + interval '30 day', 1, null, '演示数据')`, A);
+  }
+  stamp('banners');
+  const [{ w }] = await query<{ w: string }>(db, `select count(*) as w from canteen_wx_user`);
+  if (Number(w) === 0) {
+    await query(db, `insert into canteen_wx_user (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted, status,
+              nickname, user_type, name, phone, sex, openid, union_id, remarks)
+       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0) - g * interval '1 day', $2::bigint, localtimestamp(0), 0, 1,
+              '微信用户' || g, 1 + (g % 3), '用户' || g, '136' || lpad(g::text, 8, '0'), 1 + (g % 2), 'oDemo' || md5(g::text), 'uDemo' || md5('u' || g), null
+         from generate_series(1, 12) g`, A);
+  }
+  stamp('wx users');
+  const [{ m }] = await query<{ m: string }>(db, `select count(*) as m from canteen_msg_center`);
+  if (Number(m) === 0) {
+    await query(db, `insert into canteen_msg_center (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted, status,
+              msg_type, msg_title, contents, biz_id, biz_name)
+       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 1, 2, '餐补到账通知',
+              '本月餐补已充值到您的饭卡，请查收。', e.id, e.employee_name
+         from canteen_employee e where e.tenant_id = $1::varchar order by e.id limit 3`, A);
+    await query(db, `insert into canteen_msg_center (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted, status,
+              msg_type, msg_title, contents, biz_id, biz_name)
+       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 1, 1, '结算单已生成',
+              '上月结算单已生成，请核对。', m.id, m.merchant_name
+         from canteen_merchant m where m.tenant_id = $1::varchar and m.is_deleted = 0 order by m.id limit 2`, A);
+  }
+}
