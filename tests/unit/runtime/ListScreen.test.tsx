@@ -99,16 +99,6 @@ describe('ListScreen (merchant, fake request)', () => {
     expect(screen.getByText('导出')).toBeTruthy();
   });
 
-  it('a read-only role gets no add/delete/edit buttons', async () => {
-    const { request } = fakeServer();
-    mount(request, { merchant_view: true, merchant_export: true });
-    await screen.findByText('老王食堂');
-    expect(screen.queryByText('新增')).toBeNull();
-    expect(screen.queryByText('编辑')).toBeNull();
-    expect(screen.queryByText('删除')).toBeNull();
-    expect(screen.getAllByText('查看')).toHaveLength(2);
-  });
-
   it('delete with nothing selected warns; after selecting, confirms and calls remove with ids', async () => {
     const { calls, request } = fakeServer();
     mount(request);
