@@ -1,0 +1,173 @@
+/** Settlements (gen/audit/auditBatch/detail list) and transaction statistics over the ledger. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pay, query, recharge, refund } from '../../../src/server/modules/ledger/service.js';
+import { generateSettlements, auditSettlements } from '../../../src/server/modules/ledger/settlement.js';
+import { ledgerViolations, startHarness, type Harness } from './_harness.js';
+
+let h: Harness;
+let m1: string;
+let m2: string;
+let last: { cycle: string; day: string; next: string };
+let cur: string;
+beforeAll(async () => {
+  h = await startHarness();
+  const [r] = await query<any>(
+    h.db,
+    `select to_char(localtimestamp - interval '1 month', 'YYYYMM') as cycle,
+            to_char(date_trunc('month', localtimestamp) - interval '1 month', 'YYYY-MM-DD') as day,
+            to_char(date_trunc('month', localtimestamp), 'YYYY-MM-DD') as next, to_char(localtimestamp, 'YYYYMM') as cur`,
+  );
+  last = { cycle: r.cycle, day: r.day, next: r.next };
+  cur = r.cur;
+});
+afterAll(async () => h?.close());
+beforeEach(async () => {
+  await h.reset();
+  const ms = (await h.merchants()).filter((m) => m.status === 1);
+  [m1, m2] = [ms[0].id, ms[1].id];
+  await query(h.db, `update canteen_merchant set fee_ratio = 2.5 where id = $1`, [m1]);
+  await query(h.db, `update canteen_merchant set fee_ratio = 0 where id = $1`, [m2]);
+});
+
+const at = (day: string, time = '12:00:00') => `${day} ${time}`;
+const lastDay = (n: number, time?: string) => at(last.day.slice(0, 8) + String(n).padStart(2, '0'), time);
+
+async function fixture() {
+  const [a, b] = await h.addEmployees(2);
+  for (const e of [a, b]) await recharge(h.db, h.ctx, { employeeId: e, amount: '500', at: lastDay(1, '00:00:00') });
+  const p1 = await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '10.20', at: lastDay(3) });
+  const p2 = await pay(h.db, h.ctx, { employeeId: b, merchantId: m1, amount: '30.00', at: lastDay(4) });
+  await refund(h.db, h.ctx, { orderId: p2.id, amount: '5.00', at: lastDay(5) });
+  const p3 = await pay(h.db, h.ctx, { employeeId: a, merchantId: m2, amount: '7.77', at: lastDay(6) });
+  await pay(h.db, h.ctx, { employeeId: b, merchantId: m1, amount: '99.00' }); // this month: not in last month's settlement
+  return { a, b, p1, p2, p3 };
+}
+
+describe('settlement', () => {
+  it('refuses a missing, malformed or future cycle and writes nothing', async () => {
+    await fixture();
+    for (const [body, msg] of [
+      [{}, '请选择结算周期'],
+      [{ settlementCycle: '2026-1' }, '结算周期格式为 yyyyMM'],
+      [{ settlementCycle: '209912' }, '不能为未来月份生成结算单'],
+    ] as const) {
+      const r = await h.post('/api/settlement/gen', body);
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe(msg);
+    }
+    expect((await query(h.db, `select 1 from canteen_settlement`)).length).toBe(0);
+  });
+
+  it('generates amount = paid − refunded, fee rounded half-up, net; detail lists its orders', async () => {
+    await fixture();
+    const g = await h.post('/api/settlement/gen', { settlementCycle: last.cycle });
+    expect(g.status).toBe(200);
+    expect(g.body.data.count).toBe(2);
+    const list = await h.get(`/api/settlement/list?settlementCycle=${last.cycle}&descs=amount`);
+    const s1 = list.body.data.records.find((r: any) => r.merchantId === m1);
+    // 10.20 + 30.00 − 5.00 = 35.20; 35.20 × 2.5% = 0.88
+    expect(s1).toMatchObject({ amount: 35.2, paidAmount: 40.2, refundAmount: 5, feeRatio: 2.5, feeAmount: 0.88, netAmount: 34.32, status: 1, orderCount: 3 });
+    const s2 = list.body.data.records.find((r: any) => r.merchantId === m2);
+    expect(s2).toMatchObject({ amount: 7.77, feeAmount: 0, netAmount: 7.77 });
+    const d = await h.get(`/api/settlement/detail/list?settlementId=${s1.id}&size=10`);
+    expect(d.body.data.total).toBe(3);
+    expect(d.body.data.records.map((r: any) => r.orderType).sort()).toEqual([1, 1, 2]);
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
+  it('rounds the fee half-up at exactly half a cent', async () => {
+    const [a] = await h.addEmployees(1);
+    await recharge(h.db, h.ctx, { employeeId: a, amount: '100', at: lastDay(1, '00:00:00') });
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '10.20', at: lastDay(2) }); // 0.255 → 0.26
+    await generateSettlements(h.db, h.ctx, { settlementCycle: last.cycle });
+    const [s] = await query<any>(h.db, `select fee_amount::text as f, net_amount::text as n from canteen_settlement`);
+    expect(s).toEqual({ f: '0.26', n: '9.94' });
+  });
+
+  it('regenerating replaces pending ones, never audited ones; audit is idempotent', async () => {
+    const { a } = await fixture();
+    await generateSettlements(h.db, h.ctx, { settlementCycle: last.cycle });
+    const [before] = await query<any>(h.db, `select id::text, amount::text from canteen_settlement where merchant_id = $1`, [m1]);
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '1.00', at: lastDay(20) });
+    const again = await h.post('/api/settlement/gen', { settlementCycle: last.cycle, merchantIds: [m1] });
+    expect(again.body.data.count).toBe(1);
+    const [after] = await query<any>(h.db, `select id::text, amount::text, status from canteen_settlement where merchant_id = $1`, [m1]);
+    expect(after).toEqual({ id: before.id, amount: '36.20', status: 1 });
+    const au = await h.get(`/api/settlement/audit?id=${after.id}`);
+    expect(au.body.data).toEqual({ audited: 1, alreadyAudited: 0 });
+    const au2 = await h.get(`/api/settlement/audit?id=${after.id}`);
+    expect(au2.status).toBe(200);
+    expect(au2.body.data).toEqual({ audited: 0, alreadyAudited: 1 });
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '2.00', at: lastDay(21) });
+    const g3 = await h.post('/api/settlement/gen', { settlementCycle: last.cycle });
+    expect(g3.body.data.count).toBe(1); // only m2 (pending) is regenerated
+    const [frozen] = await query<any>(h.db, `select amount::text, status, order_count from canteen_settlement where id = $1`, [after.id]);
+    expect(frozen).toEqual({ amount: '36.20', status: 2, order_count: 4 });
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
+  it('auditBatch audits the selection; the running month cannot be audited', async () => {
+    await fixture();
+    const g = await generateSettlements(h.db, h.ctx, { settlementCycle: last.cycle });
+    const b = await h.post(`/api/settlement/auditBatch?ids=${g.ids.join(',')}`);
+    expect(b.body.data).toEqual({ audited: 2, alreadyAudited: 0 });
+    const none = await h.post(`/api/settlement/auditBatch?ids=`);
+    expect(none.status).toBe(400);
+    const curGen = await generateSettlements(h.db, h.ctx, { settlementCycle: cur });
+    expect(curGen.count).toBe(1);
+    const r = await h.get(`/api/settlement/audit?id=${curGen.ids[0]}`);
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('结算周期尚未结束，不能审核');
+  });
+
+  it('parallel generations and audits do not double anything', async () => {
+    await fixture();
+    const gens = await Promise.all(Array.from({ length: 4 }, () => generateSettlements(h.db, h.ctx, { settlementCycle: last.cycle })));
+    expect(gens.every((g) => g.count === 2)).toBe(true);
+    const rows = await query<any>(h.db, `select id::text from canteen_settlement where settlement_cycle = $1`, [last.cycle]);
+    expect(rows.length).toBe(2);
+    const audits = await Promise.all(Array.from({ length: 4 }, () => auditSettlements(h.db, h.ctx, rows.map((r) => r.id))));
+    expect(audits.reduce((n, a) => n + a.audited, 0)).toBe(2);
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+});
+
+describe('transaction statistics', () => {
+  it('requires the time range (请选择时间范围), in the request language', async () => {
+    const r = await h.get('/api/statistic/orderStatistics?current=1&size=10');
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('请选择时间范围');
+    const en = await h.get('/api/statistic/orderStatistics/list?current=1&size=10&createTime_datege=2026-01-01%2000:00:00', { lang: 'en' });
+    expect(en.status).toBe(400);
+    expect(en.body.msg).toBe('Please choose a time range');
+    const exp = await h.get('/api/statistic/orderStatistics/export');
+    expect(exp.status).toBe(400);
+  });
+
+  it('gives the record fields, totals (paid, refunded, fees, net) and a per-day series equal to the settlements', async () => {
+    await fixture();
+    const range = `createTime_datege=${last.day}%2000:00:00&createTime_datelt=${last.next}%2000:00:00`;
+    const r = await h.get(`/api/statistic/orderStatistics?current=1&size=10&${range}`);
+    expect(r.status).toBe(200);
+    const d = r.body.data;
+    expect(d.total).toBe(4);
+    const refundRow = d.records.find((x: any) => x.orderType === 2);
+    expect(refundRow).toMatchObject({ status: 4, refund: 2, payAmount: 5, orderTypeName: '退款' });
+    const payRow = d.records.find((x: any) => x.orderType === 1 && x.payAmount === 10.2);
+    expect(payRow).toMatchObject({ status: 2, refund: 1, feeRatio: 2.5, receiveAmount: 9.94 });
+    for (const k of ['orderNo', 'createTime', 'accountNo', 'accountName', 'payAccountNo', 'payAccountName', 'receiveAccountNo', 'receiveAccountName', 'refundAmount'])
+      expect(payRow).toHaveProperty(k);
+    expect(d.summary.source).toBe('rollup');
+    expect(d.summary.totals).toEqual({ paidCount: 3, paid: '47.97', refundCount: 1, refunded: '5.00', fees: '0.88', net: '42.09' });
+    expect(d.summary.series.map((s: any) => s.day)).toEqual([3, 4, 5, 6].map((n) => last.day.slice(0, 8) + '0' + n));
+    await generateSettlements(h.db, h.ctx, { settlementCycle: last.cycle });
+    const [s] = await query<any>(h.db, `select sum(amount)::text as a, sum(fee_amount)::text as f, sum(net_amount)::text as n from canteen_settlement`);
+    expect(s).toEqual({ a: '42.97', f: '0.88', n: '42.09' });
+    // a range that is not whole days is computed from the orders, same answer
+    const odd = await h.get(`/api/statistic/orderStatistics/summary?createTime_datege=${last.day}%2000:00:01&createTime_datelt=${last.next}%2000:00:00`);
+    expect(odd.body.data.source).toBe('orders');
+    expect(odd.body.data.totals).toEqual(d.summary.totals);
+    const onlyRefunds = await h.get(`/api/statistic/orderStatistics/list?${range}&orderType=2`, { lang: 'en' });
+    expect(onlyRefunds.body.data.records.map((x: any) => x.orderTypeName)).toEqual(['Refund']);
+  });
+});
