@@ -12,8 +12,9 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zh from '../../../locales/zh.json';
 import merchantJson from '../../../schemas/business/merchant.json';
+import noteJson from '../../fixtures/schemas/test/note.json';
 import type { ScreenDocument } from '../../../src/shared/document.js';
-import { ListScreen, RuntimeProvider, type RequestFn } from '../../../src/runtime/index.js';
+import { ListScreen, RuntimeProvider, ScreenPage, type RequestFn } from '../../../src/runtime/index.js';
 
 const merchant = merchantJson as unknown as ScreenDocument;
 
@@ -196,4 +197,32 @@ describe('ListScreen (merchant, fake request)', () => {
     expect(body).not.toHaveProperty('bind');
     await screen.findByText('修改成功');
   }, 30_000);
+
+  it('ScreenPage loads a new document (test-only fixture) and renders it with no screen code', async () => {
+    const calls: Call[] = [];
+    const request = (async (method: string, url: string, opts?: { params?: Record<string, unknown> }) => {
+      calls.push({ method, url, params: opts?.params });
+      if (url === '/api/blade-system/screen/detail') return noteJson;
+      if (url === '/api/test-note/list') return { records: [{ id: '5', noteTitle: '买菜', priority: 2, createTime: '2026-03-01 09:00:00' }], total: 1, size: 10, current: 1, pages: 1 };
+      return null;
+    }) as RequestFn;
+    i18next.addResourceBundle('zh', 'translation', { testNote: { title: '测试便签', field: { noteTitle: '标题', content: '内容', priority: '优先级' } } }, true, false);
+    render(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <RuntimeProvider env={{ request, permissions: { test_note_add: true, test_note_view: true, test_note_export: true } }}>
+            <ScreenPage screenId="testNote" />
+          </RuntimeProvider>
+        </SWRConfig>
+      </ConfigProvider>,
+    );
+    await screen.findByText('买菜');
+    expect(calls[0]).toMatchObject({ url: '/api/blade-system/screen/detail', params: { id: 'testNote' } });
+    expect(calls.find((c) => c.url === '/api/test-note/list')!.params).toEqual({ current: 1, size: 10, descs: 'create_time' });
+    expect(calls.some((c) => c.url.includes('/dict/batch'))).toBe(false); // no dictionaries, no request
+    expect(screen.getAllByText('优先级').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /新\s*增/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull(); // not among the screen's built-ins
+    expect(screen.getAllByRole('button', { name: /查\s*看/ })).toHaveLength(1);
+  });
 });
