@@ -4,7 +4,7 @@ import { theme as antdTheme, type ThemeConfig } from 'antd';
 export interface ShellTheme {
   name: string;
   dark: boolean;
-  /** side menu: background, text, selected background, menu theme */
+  /** side menu: background, text, selected background ('' = the primary colour), menu theme */
   siderBg: string;
   siderText: string;
   siderSelectedBg: string;
@@ -21,7 +21,7 @@ export interface ShellTheme {
 }
 
 export const THEMES: ShellTheme[] = [
-  { name: 'default', dark: false, siderBg: '#20222a', siderText: '#a6a6a6', siderSelectedBg: '#409EFF', siderDark: true, logoBg: '#20222a', logoText: '#ffffff', headerBg: '#ffffff', headerText: '#333333', tabsBg: '#ffffff', pageBg: '#f0f2f5' },
+  { name: 'default', dark: false, siderBg: '#20222a', siderText: '#a6a6a6', siderSelectedBg: '', siderDark: true, logoBg: '#20222a', logoText: '#ffffff', headerBg: '#ffffff', headerText: '#333333', tabsBg: '#ffffff', pageBg: '#f0f2f5' },
   { name: 'white', dark: false, siderBg: '#ffffff', siderText: '#333333', siderSelectedBg: '#e6f4ff', siderDark: false, logoBg: '#ffffff', logoText: '#333333', headerBg: '#ffffff', headerText: '#333333', tabsBg: '#ffffff', pageBg: '#ffffff' },
   { name: 'dark', dark: true, siderBg: '#0f0f10', siderText: '#b8b8b8', siderSelectedBg: '#1f3a5f', siderDark: true, logoBg: '#0f0f10', logoText: '#e8e8e8', headerBg: '#141414', headerText: '#e8e8e8', tabsBg: '#1a1a1a', pageBg: '#000000' },
   { name: 'star', dark: false, siderBg: 'linear-gradient(180deg, #3a1c71 0%, #d76d77 60%, #ffaf7b 100%)', siderText: '#ffffff', siderSelectedBg: 'rgba(255,255,255,0.25)', siderDark: true, logoBg: '#3a1c71', logoText: '#ffffff', headerBg: 'linear-gradient(90deg, #3a1c71 0%, #d76d77 100%)', headerText: '#ffffff', tabsBg: '#fff7f2', pageBg: '#fdf1ea', primary: '#d76d77' },
@@ -49,8 +49,8 @@ export function antdThemeConfig(t: ShellTheme, primary: string): ThemeConfig {
     components: {
       Layout: { siderBg: solid(t.siderBg), headerBg: solid(t.headerBg), bodyBg: t.pageBg, headerPadding: '0 12px', headerHeight: 56 },
       Menu: {
-        darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.15)', darkItemColor: t.siderText, darkItemSelectedBg: t.siderSelectedBg,
-        itemBg: 'transparent', subMenuItemBg: 'transparent', itemColor: t.siderText, itemSelectedBg: t.siderSelectedBg,
+        darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.15)', darkItemColor: t.siderText, darkItemSelectedBg: t.siderSelectedBg || primary,
+        itemBg: 'transparent', subMenuItemBg: 'transparent', itemColor: t.siderText, itemSelectedBg: t.siderSelectedBg || primary,
       },
     },
   };

@@ -1,0 +1,130 @@
+/**
+ * Browser-test support: OUR real server (src/server/main.ts, fresh DATA_DIR in a temp dir, free port)
+ * serving the built dist/web, and Debian Chromium through playwright-core. No mocks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ARTIFACTS = path.join(ROOT, '.e2e-artifacts');
+export const SHOTS = path.join(ARTIFACTS, 'screenshots');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the product server as a child process (node --import tsx), waits for "listening". */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('dist/web is missing: run `vite build` first (npm run test:e2e does)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canteen-e2e-'));
+  const port = await freePort();
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_REQUESTS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${out}`)), 120_000);
+    const check = () => {
+      if (out.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`[e2e] server exited unexpectedly (code ${code}, signal ${signal}); its output:\n${out.slice(-4000)}`);
+  });
+  let stopping = false;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    log: () => out,
+    async stop() {
+      stopping = true;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface PageErrors {
+  errors: string[];
+}
+
+/** New context + page; records page errors (uncaught exceptions) for assertions. */
+export async function newPage(browser: Browser, base: string, width = 1440, height = 900): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: base, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+export async function login(page: Page, account = 'admin', password = 'admin'): Promise<void> {
+  await page.goto('/login');
+  await page.locator('[data-testid=login-username]').fill(account);
+  await page.locator('[data-testid=login-password]').fill(password);
+  await page.locator('[data-testid=login-submit]').click();
+  await page.waitForURL('**/wel/index');
+  await page.locator('[data-testid=home-page]').waitFor();
+}
+
+export async function shot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** The stored content of a `saber-<name>` item. */
+export async function stored(page: Page, name: string): Promise<unknown> {
+  return page.evaluate((n) => {
+    const raw = sessionStorage.getItem(`saber-${n}`) ?? localStorage.getItem(`saber-${n}`);
+    return raw ? JSON.parse(raw).content : undefined;
+  }, name);
+}
+
+/** Waits until no antd message is on screen (so the next assertion sees fresh toasts). */
+export async function clearToasts(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll('.ant-message-notice').forEach((n) => n.remove()));
+}
