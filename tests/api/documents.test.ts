@@ -57,6 +57,29 @@ describe('buildApp without a database (route listing for the lint)', () => {
   });
 });
 
+describe('web app serving', () => {
+  it('serves dist/web with an SPA fallback for non-/api GETs, never for /api', async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(web, 'assets'));
+    fs.writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
+    const app = buildApp({ config: loadConfig({}, { rootDir: ROOT, logger: false }), webRoot: web });
+    await app.ready();
+    const index = await app.inject({ method: 'GET', url: '/merchant/merchant' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('id="root"');
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('id="root"');
+    const js = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(js.body).toBe('console.log(1)');
+    // /api paths never fall back to the web app (without a token: 401 R before routing)
+    const api = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(401);
+    expect(JSON.parse(api.body).code).toBe(401);
+    await app.close();
+    fs.rmSync(web, { recursive: true });
+  });
+});
+
 describe('document tables evolve additively', () => {
   let t: TestServer;
   beforeAll(async () => {

@@ -53,6 +53,25 @@ describe('test-only screen document mounted via SCHEMA_DIRS', () => {
     expect((await t.call(admin, { method: 'GET', url: '/api/test-note/list' })).body.data.total).toBe(1);
   });
 
+  it('count policy `capped`: exact up to countCap, then an estimate of at least cap + 1', async () => {
+    const doc = t.app.ctx.docs.get('testNote')!;
+    for (let i = 0; i < 4; i++) await t.call(admin, { method: 'POST', url: '/api/test-note/submit', payload: { noteTitle: `计数${i}` } });
+    const exact = (await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数' })).body.data.total;
+    expect(exact).toBe(4);
+    doc.resource.count = 'capped';
+    doc.resource.countCap = 10;
+    try {
+      expect((await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数' })).body.data.total).toBe(4);
+      doc.resource.countCap = 2;
+      const est = (await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数&size=2' })).body.data;
+      expect(est.total).toBeGreaterThanOrEqual(3);
+      expect(est.records).toHaveLength(2);
+    } finally {
+      delete doc.resource.count;
+      delete doc.resource.countCap;
+    }
+  });
+
   it('is invisible to a role without its menu code', async () => {
     const { hashPassword } = await import('../../src/server/lib/password.js');
     const { md5 } = await import('./helpers.js');
