@@ -14,7 +14,7 @@ export interface ServerConfig {
   jwtSecret?: string;
   /** Extra directories of screen documents (besides ./schemas). */
   schemaDirs: string[];
-  /** Captcha required on login ('on') or not ('off', default). */
+  /** Captcha required on login (CAPTCHA_MODE=on|true|1) or not ('off', default). */
   captchaMode: 'on' | 'off';
   /** Time zone of stored local timestamps and serial numbers (default Asia/Shanghai). */
   appTimezone: string;
@@ -35,7 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     schemaDirs: (env.SCHEMA_DIRS || '').split(',').map((s) => s.trim()).filter(Boolean).map((d) => path.resolve(rootDir, d)),
-    captchaMode: env.CAPTCHA_MODE === 'on' ? 'on' : 'off',
+    captchaMode: ['on', 'true', '1', 'yes'].includes((env.CAPTCHA_MODE ?? '').toLowerCase()) ? 'on' : 'off',
     appTimezone: tz,
     rootDir,
     logger: env.LOG_REQUESTS === '1',

@@ -129,6 +129,23 @@ describe('oauth/token', () => {
   });
 });
 
+describe('CAPTCHA_MODE', () => {
+  it('when on, the password grant needs a captcha too', async () => {
+    t.app.ctx.config.captchaMode = 'on';
+    try {
+      const r = await token({ grant_type: 'password', username: 'admin', password: md5('admin') });
+      expect(r.status).toBe(400);
+      expect(r.body.error_description).toBe('验证码不正确');
+      const c = await t.call(undefined, { method: 'GET', url: '/api/blade-auth/oauth/captcha' });
+      const row = await t.database.db.selectFrom('blade_captcha').select('code').where('captcha_key', '=', c.body.key).executeTakeFirstOrThrow();
+      const ok = await token({ grant_type: 'password', username: 'admin', password: md5('admin') }, { 'captcha-key': c.body.key, 'captcha-code': row.code as string });
+      expect(ok.status).toBe(200);
+    } finally {
+      t.app.ctx.config.captchaMode = 'off';
+    }
+  });
+});
+
 describe('Blade-Auth', () => {
   const ep = { method: 'GET' as const, url: '/api/blade-system/menu/routes' };
 

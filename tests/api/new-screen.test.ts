@@ -72,6 +72,19 @@ describe('test-only screen document mounted via SCHEMA_DIRS', () => {
     }
   });
 
+  it('resource.readOnlyApi refuses submit and remove even to administrators', async () => {
+    const doc = t.app.ctx.docs.get('testNote')!;
+    doc.resource.readOnlyApi = true;
+    try {
+      const r = await t.call(admin, { method: 'POST', url: '/api/test-note/submit', payload: { noteTitle: 'x' } });
+      expect(r.status).toBe(403);
+      expect((await t.call(admin, { method: 'POST', url: '/api/test-note/remove?ids=1' })).status).toBe(403);
+      expect((await t.call(admin, { method: 'GET', url: '/api/test-note/list' })).status).toBe(200);
+    } finally {
+      delete doc.resource.readOnlyApi;
+    }
+  });
+
   it('is invisible to a role without its menu code', async () => {
     const { hashPassword } = await import('../../src/server/lib/password.js');
     const { md5 } = await import('./helpers.js');
