@@ -28,7 +28,7 @@ export interface DialogModel {
 }
 
 /** Widget names of our rjsf registry. */
-export const WIDGETS = ['dict', 'password', 'number', 'textarea', 'date', 'datetime', 'daterange', 'month', 'upload', 'file', 'json', 'select', 'text'] as const;
+export const WIDGETS = ['dict', 'password', 'number', 'textarea', 'date', 'datetime', 'daterange', 'datetimerange', 'month', 'hidden', 'upload', 'file', 'json', 'select', 'text'] as const;
 export type WidgetName = (typeof WIDGETS)[number];
 
 /** The registry widget for a field: the document's `ui:widget`, else inferred from the schema. */
@@ -46,7 +46,7 @@ export function widgetFor(f: FieldSchema, ui: FieldUi): WidgetName | undefined {
   return undefined;
 }
 
-const CHOICE_WIDGETS = new Set(['dict', 'date', 'datetime', 'daterange', 'month', 'select', 'upload', 'file']);
+const CHOICE_WIDGETS = new Set(['dict', 'date', 'datetime', 'daterange', 'datetimerange', 'month', 'select', 'upload', 'file']);
 
 function translateTitles(node: unknown, t: Translate): unknown {
   if (Array.isArray(node)) return node.map((n) => translateTitles(n, t));

@@ -162,27 +162,35 @@ function pickerWidget(format: string, extra: { showTime?: boolean; picker?: 'mon
   };
 }
 
-function DateRangeWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, disabled, readonly } = props;
-  const { t } = ctx(props);
-  const f = 'YYYY-MM-DD';
-  const pair = Array.isArray(value) ? value : [];
-  if (readonly) return <ReadonlyText id={id} text={pair.filter(Boolean).join(' ~ ')} />;
-  return (
-    <DatePicker.RangePicker
-      id={id}
-      style={FULL}
-      format={f}
-      disabled={disabled}
-      placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]}
-      value={pair[0] && pair[1] ? [dayjs(pair[0], f), dayjs(pair[1], f)] : null}
-      onChange={(d) => onChange(d && d[0] && d[1] ? [d[0].format(f), d[1].format(f)] : undefined)}
-      onOpenChange={(open) => {
-        if (!open) onBlur(id, value);
-      }}
-      onBlur={() => onBlur(id, value)}
-    />
-  );
+/** A pair of dates (or date-times) stored as a two-item array, e.g. a contract period or a banner's online period. */
+function rangeWidget(f: string, showTime: boolean) {
+  return function RangeWidget(props: WidgetProps) {
+    const { id, value, onChange, onBlur, disabled, readonly } = props;
+    const { t } = ctx(props);
+    const pair = Array.isArray(value) ? value : [];
+    if (readonly) return <ReadonlyText id={id} text={pair.filter(Boolean).join(' ~ ')} />;
+    return (
+      <DatePicker.RangePicker
+        id={id}
+        style={FULL}
+        format={f}
+        showTime={showTime}
+        disabled={disabled}
+        placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]}
+        value={pair[0] && pair[1] ? [dayjs(pair[0], f), dayjs(pair[1], f)] : null}
+        onChange={(d) => onChange(d && d[0] && d[1] ? [d[0].format(f), d[1].format(f)] : undefined)}
+        onOpenChange={(open) => {
+          if (!open) onBlur(id, value);
+        }}
+        onBlur={() => onBlur(id, value)}
+      />
+    );
+  };
+}
+
+/** A value the form carries but never shows (e.g. the target status of an action form). */
+function HiddenWidget({ id, value }: WidgetProps) {
+  return <input type="hidden" id={id} value={value === undefined || value === null ? '' : String(value)} />;
 }
 
 /** Accept list check: MIME type, or extension when the browser gives no type. */
@@ -391,7 +399,9 @@ export const widgets: RegistryWidgetsType = {
   date: pickerWidget('YYYY-MM-DD', {}),
   datetime: pickerWidget('YYYY-MM-DD HH:mm:ss', { showTime: true }),
   month: pickerWidget('YYYYMM', { picker: 'month' }),
-  daterange: DateRangeWidget,
+  daterange: rangeWidget('YYYY-MM-DD', false),
+  datetimerange: rangeWidget('YYYY-MM-DD HH:mm:ss', true),
+  hidden: HiddenWidget,
   upload: UploadWidget,
   file: FileWidget,
   json: JsonWidget,
