@@ -32,10 +32,15 @@ export function Root() {
 
   useEffect(() => {
     progressStart();
-    const id = setTimeout(progressDone, 150);
+    let done = false;
+    const finish = () => {
+      if (!done) progressDone();
+      done = true;
+    };
+    const id = setTimeout(finish, 150);
     return () => {
       clearTimeout(id);
-      progressDone();
+      finish();
     };
   }, [loc.key]);
 
