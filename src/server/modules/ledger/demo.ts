@@ -92,11 +92,14 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
         from demo_pay p where p.rr < 0.03 and round(p.amount / 2, 2) > 0`);
     // Allowance per employee and month: 200 + that month's spending, at 00:00 on the 1st (or on the first day of the span).
     await query(t, `create temp table demo_rech on commit drop as
+      with spend as (select employee_id, date_trunc('month', at) as m, sum(amount) as s from demo_pay group by 1, 2)
       select nextval('canteen_ledger_id_seq') as id, e.id as employee_id, e.employee_name, e.card_no, mo.m as at,
-             (200 + coalesce((select sum(amount) from demo_pay p where p.employee_id = e.id and p.at >= mo.m and p.at < mo.m + interval '1 month'), 0))::numeric(12,2) as amount
-        from canteen_employee e,
-             generate_series(date_trunc('month', localtimestamp) - make_interval(months => $2::int - 1), date_trunc('month', localtimestamp), interval '1 month') as mo(m)
-       where e.tenant_id = $1 and e.status <> 4`, [ctx.tenantId, Math.max(1, opts.months)]);
+             (200 + coalesce(sp.s, 0))::numeric(12,2) as amount
+        from canteen_employee e
+        cross join generate_series(date_trunc('month', localtimestamp) - make_interval(months => $2::int - 1), date_trunc('month', localtimestamp), interval '1 month') as mo(m)
+        left join spend sp on sp.employee_id = e.id and sp.m = mo.m
+       where e.tenant_id = $1 and e.status <> 4
+       order by e.id, mo.m`, [ctx.tenantId, Math.max(1, opts.months)]);
     await query(t, `create index on demo_pay (id)`);
     stamp('refunds and allowances drawn');
 

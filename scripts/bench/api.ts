@@ -1,0 +1,210 @@
+/**
+ * npm run bench:api [-- --orders 1000000 --months 12 --duration 10 --out scripts/bench/results/api.json]
+ *
+ * Loads demo data (default 1,000,000 payments over 12 months, through the ledger's bulk path) into
+ * PostgreSQL — DATABASE_URL, or a throwaway cluster started with scripts/ci/pg-cluster.sh and stopped at
+ * the end — then measures, at 10 concurrent clients:
+ *   - the order list, page 1 and page 1,000, with filters,
+ *   - the account records list (one month, one record type),
+ *   - transaction statistics over one month (page + totals + per-day series),
+ * each over HTTP (autocannon against the real server, in process, on 127.0.0.1) and as the same database
+ * work run directly through `pg` (the same query builders, no HTTP, no framework), and prints/writes
+ * requests/s, p50 and p99 for both plus the ratio HTTP ÷ direct. A database that already holds the orders
+ * is reused (delete it or pass a fresh DATABASE_URL to reload).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { buildListQuery, countRows } from '../../src/server/crud/index.js';
+import { openDatabase, type DB } from '../../src/server/db/index.js';
+import { loadDocuments } from '../../src/server/documents.js';
+import { seedDemoLedger } from '../../src/server/modules/ledger/demo.js';
+import { query } from '../../src/server/modules/ledger/service.js';
+import { orderStatistics } from '../../src/server/modules/ledger/statistics.js';
+import { ADMIN_TENANT, SEED_IDS } from '../../src/server/seed/index.js';
+import { prepareDatabase } from '../../src/server/setup.js';
+import { parseSearchParams, parseSort } from '../../src/shared/search.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function args() {
+  const o = { orders: 1_000_000, months: 12, employees: 20_000, merchants: 300, duration: 10, out: path.join(root, 'scripts/bench/results/api.json') };
+  const a = process.argv.slice(2).filter((x) => x !== '--');
+  for (let i = 0; i < a.length; i++) {
+    const m = /^--(\w+)$/.exec(a[i]);
+    if (!m || !(m[1] in o)) throw new Error(`unknown argument ${a[i]}`);
+    (o as any)[m[1]] = m[1] === 'out' ? a[++i] : Number(a[++i]);
+  }
+  return o;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function direct(work: () => Promise<unknown>, seconds: number, concurrency = 10): Promise<Figures> {
+  const lat: number[] = [];
+  let errors = 0;
+  const end = Date.now() + seconds * 1000;
+  const warmEnd = Date.now() + 1000;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const t = performance.now();
+      try {
+        await work();
+      } catch {
+        errors++;
+      }
+      if (Date.now() > warmEnd) lat.push(performance.now() - t);
+    }
+  };
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const secs = (Date.now() - Math.max(t0 + 1000, t0)) / 1000;
+  lat.sort((x, y) => x - y);
+  const pct = (p: number) => Math.round((lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? 0) * 100) / 100;
+  return { rps: Math.round(lat.length / secs), p50: pct(0.5), p99: pct(0.99), errors };
+}
+
+/** autocannon in its own process (so the load generator does not share the server's event loop). */
+function autocannonRun(url: string, token: string, seconds: number): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const bin = path.join(root, 'node_modules/autocannon/autocannon.js');
+    const p = spawn(process.execPath, [bin, '-c', '10', '-d', String(seconds), '-j', '-H', `blade-auth=bearer ${token}`, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.on('error', reject);
+    p.on('close', () => {
+      try {
+        resolve(JSON.parse(out));
+      } catch (e) {
+        reject(new Error(`autocannon: ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+async function http(url: string, token: string, seconds: number): Promise<Figures> {
+  await autocannonRun(url, token, 1); // warm-up
+  const r = await autocannonRun(url, token, seconds);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function main() {
+  const o = args();
+  let cluster: string | undefined;
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    cluster = fs.mkdtempSync('/tmp/canteen-bench-pg.');
+    const out = execFileSync('bash', [path.join(root, 'scripts/ci/pg-cluster.sh'), 'start', cluster], { encoding: 'utf8' });
+    url = /DATABASE_URL=(\S+)/.exec(out)![1];
+    console.log(`bench: throwaway PostgreSQL 15 cluster ${cluster} (${url})`);
+  }
+  const config = loadConfig({ ...process.env, DATABASE_URL: url }, { rootDir: root, logger: false });
+  const docs = loadDocuments(root, []);
+  const database = await openDatabase(config);
+  const db: DB = database.db;
+  const result: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, options: o };
+  try {
+    await prepareDatabase(db, docs, config, { demo: true });
+    const ctx = { tenantId: ADMIN_TENANT, userId: SEED_IDS.admin, deptId: SEED_IDS.dept };
+    const [{ n }] = await query<{ n: string }>(db, `select count(*) as n from canteen_order where order_type = 1`);
+    if (Number(n) === 0) {
+      const t0 = Date.now();
+      const c = await seedDemoLedger(db, ctx, { ...o, seed: 1, log: (l) => console.log(`bench: load ${l}`) });
+      result.load = { seconds: Math.round((Date.now() - t0) / 100) / 10, ...c };
+      const t1 = Date.now();
+      await query(db, 'vacuum analyze canteen_order');
+      await query(db, 'vacuum analyze canteen_account_records');
+      (result.load as any).vacuumSeconds = Math.round((Date.now() - t1) / 100) / 10;
+      console.log(`bench: loaded ${JSON.stringify(result.load)}`);
+    } else {
+      console.log(`bench: reusing ${n} payment orders already in the database`);
+      result.load = { reused: Number(n) };
+    }
+    const [top] = await query<any>(
+      db,
+      `select merchant_name from canteen_order where order_type = 1 group by merchant_name order by count(*) desc limit 1`,
+    );
+    const [mon] = await query<any>(
+      db,
+      `select to_char(date_trunc('month', localtimestamp) - interval '1 month', 'YYYY-MM-DD') as f, to_char(date_trunc('month', localtimestamp), 'YYYY-MM-DD') as t,
+              to_char(date_trunc('month', localtimestamp) - interval '3 month', 'YYYY-MM-DD') as q`,
+    );
+    const enc = encodeURIComponent;
+    const oneMonth = `createTime_datege=${mon.f}%2000:00:00&createTime_datelt=${mon.t}%2000:00:00`;
+    const scenarios: Array<{ name: string; doc: string; path: string; qs: string; stats?: boolean }> = [
+      { name: 'order list p1 (merchant + 3 months)', doc: 'order', path: '/api/order/list', qs: `current=1&size=10&merchantName=${enc(top.merchant_name)}&createTime_datege=${mon.q}%2000:00:00&createTime_datelt=${mon.t}%2000:00:00` },
+      { name: 'order list p1000 (type payment, status paid)', doc: 'order', path: '/api/order/list', qs: `current=1000&size=10&orderType=1&status=2` },
+      { name: 'account records p1 (payments, one month)', doc: 'accountRecords', path: '/api/account/records/list', qs: `current=1&size=10&recordsType=2&${oneMonth}` },
+      { name: 'statistics one month (page + totals + series)', doc: 'orderStatistics', path: '/api/statistic/orderStatistics', qs: `current=1&size=10&${oneMonth}`, stats: true },
+    ];
+
+    const app = buildApp({ db, config, docs });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as any).port;
+    const md5 = createHash('md5').update('admin').digest('hex');
+    const tok = await app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5}&grant_type=password&scope=all`,
+      headers: { authorization: 'Basic ' + Buffer.from('saber:saber_secret').toString('base64') },
+    });
+    const token = tok.json().access_token;
+
+    // Direct path: a separate pg pool of 10 running the same builders' SQL.
+    const directDb = (await openDatabase(config)).db;
+    const rows: any[] = [];
+    for (const s of scenarios) {
+      const doc = docs.get(s.doc)!;
+      const q = Object.fromEntries(new URLSearchParams(s.qs));
+      const conditions = parseSearchParams(doc, q);
+      const sort = parseSort(doc, undefined, undefined);
+      const current = Number(q.current);
+      const size = Number(q.size);
+      const work = () =>
+        Promise.all([
+          countRows(directDb, doc, { conditions, tenantId: ADMIN_TENANT }),
+          buildListQuery(directDb, doc, { conditions, sort, tenantId: ADMIN_TENANT }).limit(size).offset((current - 1) * size).execute(),
+          s.stats ? orderStatistics(directDb, ADMIN_TENANT, q.createTime_datege, q.createTime_datelt) : Promise.resolve(null),
+        ]);
+      const check = await app.inject({ method: 'GET', url: `${s.path}?${s.qs}`, headers: { 'blade-auth': `bearer ${token}` } });
+      const body = check.json();
+      if (check.statusCode !== 200) throw new Error(`${s.name}: ${check.statusCode} ${check.body}`);
+      const h = await http(`http://127.0.0.1:${port}${s.path}?${s.qs}`, token, o.duration);
+      const d = await direct(work, o.duration);
+      const row = {
+        scenario: s.name,
+        request: `GET ${s.path}?${s.qs}`,
+        total: body.data.total,
+        http: h,
+        direct: d,
+        ratio: Math.round((h.rps / Math.max(1, d.rps)) * 100) / 100,
+      };
+      rows.push(row);
+      console.log(
+        `bench: ${s.name.padEnd(48)} http ${String(h.rps).padStart(6)} req/s p50 ${h.p50} ms p99 ${h.p99} ms | direct pg ${String(d.rps).padStart(6)} /s p50 ${d.p50} ms p99 ${d.p99} ms | ratio ${row.ratio} (total ${row.total})`,
+      );
+    }
+    result.scenarios = rows;
+    await directDb.destroy();
+    await app.close();
+    fs.mkdirSync(path.dirname(o.out), { recursive: true });
+    fs.writeFileSync(o.out, JSON.stringify(result, null, 2) + '\n');
+    console.log(`bench: figures written to ${path.relative(root, o.out)}`);
+  } finally {
+    await database.close();
+    if (cluster) execFileSync('bash', [path.join(root, 'scripts/ci/pg-cluster.sh'), 'stop', cluster]);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
