@@ -2,7 +2,7 @@
 import type { ServerConfig } from './config.js';
 import { syncDocumentTables } from './db/document-tables.js';
 import type { DB } from './db/index.js';
-import { SYSTEM_MIGRATIONS, runMigrations, type Migration } from './db/migrate.js';
+import { SYSTEM_MIGRATIONS, applyMigrations, withMigrationLock, type Migration } from './db/migrate.js';
 import type { DocumentRegistry } from './documents.js';
 import { I18n } from './lib/i18n.js';
 import { MODULES } from './modules/index.js';
@@ -13,8 +13,11 @@ export function allMigrations(): Migration[] {
 }
 
 export async function prepareDatabase(db: DB, docs: DocumentRegistry, config: ServerConfig, opts: { demo?: boolean } = {}): Promise<SeedResult & { migrations: string[]; tableChanges: string[] }> {
-  const migrations = await runMigrations(db, allMigrations());
-  const tableChanges = await syncDocumentTables(db, docs.all);
-  const result = await seed(db, { docs: docs.all, i18n: new I18n(config.rootDir), tz: config.appTimezone, demo: opts.demo });
-  return { ...result, migrations, tableChanges };
+  // One lock for all three steps: instances starting together never seed twice.
+  return withMigrationLock(db, async (conn) => {
+    const migrations = await applyMigrations(conn, allMigrations());
+    const tableChanges = await syncDocumentTables(conn, docs.all);
+    const result = await seed(conn, { docs: docs.all, i18n: new I18n(config.rootDir), tz: config.appTimezone, demo: opts.demo });
+    return { ...result, migrations, tableChanges };
+  });
 }

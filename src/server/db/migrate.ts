@@ -84,30 +84,45 @@ create table blade_serial (prefix varchar(32) not null, day varchar(8) not null,
   },
 ];
 
-/** Apply pending migrations in order. Returns the names applied. */
-export async function runMigrations(db: DB, migrations: Migration[]): Promise<string[]> {
+const LOCK_KEY = 48151623;
+
+/**
+ * Run `fn` on one connection holding the migration advisory lock, so several instances starting together
+ * migrate and seed one after the other. Use only `conn` inside (the embedded pool has a single connection).
+ */
+export async function withMigrationLock<T>(db: DB, fn: (conn: DB) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${LOCK_KEY})`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
+/** Apply pending migrations in order (caller holds the lock). Returns the names applied. */
+export async function applyMigrations(conn: DB, migrations: Migration[]): Promise<string[]> {
   const names = new Set<string>();
   for (const m of migrations) {
     if (names.has(m.name)) throw new Error(`duplicate migration name ${m.name}`);
     names.add(m.name);
   }
-  return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(48151623)`.execute(conn);
-    try {
-      await sql`create table if not exists canteen_migration (name varchar(200) primary key, applied_at timestamp(0) not null default localtimestamp(0))`.execute(conn);
-      const done = new Set((await conn.selectFrom('canteen_migration').select('name').execute()).map((r: any) => r.name as string));
-      const applied: string[] = [];
-      for (const m of migrations) {
-        if (done.has(m.name)) continue;
-        await conn.transaction().execute(async (trx) => {
-          await m.up(trx);
-          await trx.insertInto('canteen_migration').values({ name: m.name }).execute();
-        });
-        applied.push(m.name);
-      }
-      return applied;
-    } finally {
-      await sql`select pg_advisory_unlock(48151623)`.execute(conn);
-    }
-  });
+  await sql`create table if not exists canteen_migration (name varchar(200) primary key, applied_at timestamp(0) not null default localtimestamp(0))`.execute(conn);
+  const done = new Set((await conn.selectFrom('canteen_migration').select('name').execute()).map((r: any) => r.name as string));
+  const applied: string[] = [];
+  for (const m of migrations) {
+    if (done.has(m.name)) continue;
+    await conn.transaction().execute(async (trx) => {
+      await m.up(trx);
+      await trx.insertInto('canteen_migration').values({ name: m.name }).execute();
+    });
+    applied.push(m.name);
+  }
+  return applied;
+}
+
+/** Apply pending migrations under the lock. */
+export function runMigrations(db: DB, migrations: Migration[]): Promise<string[]> {
+  return withMigrationLock(db, (conn) => applyMigrations(conn, migrations));
 }

@@ -79,7 +79,8 @@ async function seedFirstStart(db: DB, opts: { tz: string }): Promise<void> {
 
 /** Insert missing menu codes (seed tree, then document `menu` keys) and grant them. Returns how many were added. */
 export async function syncMenus(db: DB, docs: ScreenDocument[], i18n: I18n): Promise<number> {
-  const rows = await db.selectFrom('blade_menu').select(['id', 'code']).where('is_deleted', '=', 0).execute();
+  // Deleted rows count as present: a menu an administrator removed is not brought back at the next start.
+  const rows = await db.selectFrom('blade_menu').select(['id', 'code', 'is_deleted']).orderBy('is_deleted', 'desc').execute();
   const ids = new Map(rows.map((r) => [r.code as string, String(r.id)]));
   const added: string[] = [];
   const userCodes = new Set(userRoleCodes());
