@@ -19,7 +19,7 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "bad-enum-value",
     [
-      ["/list/search/0/op", "must be one of: \"equal\", \"contains\", \"prefix\", \"dateRange\", \"range\", \"in\""],
+      ["/list/search/0/op", "must be one of: \"equal\", \"contains\", \"prefix\", \"dateRange\", \"range\""],
     ],
   ],
   [
@@ -290,7 +290,7 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "unknown-widget",
     [
-      ["/uiSchema/name/ui:widget", "must be one of: \"text\", \"textarea\", \"password\", \"number\", \"dict\", \"select\", \"date\", \"datetime\", \"daterange\", \"month\", \"upload\", \"file\", \"json\" (did you mean \"textarea\"?)"],
+      ["/uiSchema/name/ui:widget", "must be one of: \"text\", \"textarea\", \"password\", \"number\", \"dict\", \"select\", \"date\", \"datetime\", \"daterange\", \"datetimerange\", \"month\", \"hidden\", \"upload\", \"file\", \"json\" (did you mean \"textarea\"?)"],
     ],
   ],
   [
