@@ -71,11 +71,22 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     stamp(`employees: ${opts.employees}`);
 
     // Payments: employee index, merchant index (skewed), amount, time in [start of the first month, now).
+    // Numbered employees and merchants as analysed temp tables: the rows were inserted in this transaction,
+    // so the planner has no statistics for them and would nest-loop a million draws over them.
+    await query(t, `create temp table demo_e on commit drop as
+      select row_number() over (order by id)::int as i, id, employee_name, card_no from canteen_employee where tenant_id = $1::varchar and status = 1`, [ctx.tenantId]);
+    await query(t, `create temp table demo_m on commit drop as
+      select row_number() over (order by id)::int as i, id, merchant_name, merchant_no, coalesce(fee_ratio, 0) as fee_ratio
+        from canteen_merchant where tenant_id = $1::varchar and is_deleted = 0 and status = 1`, [ctx.tenantId]);
+    await query(t, `create unique index on demo_e (i)`);
+    await query(t, `create unique index on demo_m (i)`);
+    await query(t, `analyze demo_e`);
+    await query(t, `analyze demo_m`);
+    await query(t, `analyze canteen_employee`);
     await query(t, `create temp table demo_pay on commit drop as
-      with e as (select row_number() over (order by id) as i, id, employee_name, card_no from canteen_employee where tenant_id = $1 and status = 1),
-           m as (select row_number() over (order by id) as i, id, merchant_name, merchant_no, coalesce(fee_ratio, 0) as fee_ratio
-                   from canteen_merchant where tenant_id = $1 and is_deleted = 0 and status = 1),
-           span as (select date_trunc('month', localtimestamp) - make_interval(months => $3::int - 1) as s, localtimestamp - interval '1 hour' as e),
+      with e as (select * from demo_e), m as (select * from demo_m),
+           span as (select date_trunc('month', localtimestamp) - make_interval(months => $3::int - 1) as s, localtimestamp - interval '1 hour' as e
+                     where $1::varchar is not null),
            g as (select g, 1 + floor(random() * (select count(*) from e))::int as ei, 1 + floor(power(random(), 2) * (select count(*) from m))::int as mi,
                         round((4 + random() * 26)::numeric, 2) as amount, random() as tr, random() as dr, random() as rr
                    from generate_series(1, $2::int) g)
@@ -101,6 +112,9 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
        where e.tenant_id = $1 and e.status <> 4
        order by e.id, mo.m`, [ctx.tenantId, Math.max(1, opts.months)]);
     await query(t, `create index on demo_pay (id)`);
+    await query(t, `analyze demo_pay`);
+    await query(t, `analyze demo_ref`);
+    await query(t, `analyze demo_rech`);
     stamp('refunds and allowances drawn');
 
     const A = [ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null];
