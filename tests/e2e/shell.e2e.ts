@@ -411,3 +411,82 @@ describe('user menu and responsive layout', () => {
     await context.close();
   });
 });
+
+describe('top menu, notice popover, personal info', () => {
+  it('top menu switches the side menu to the server routes of that top menu; home brings the whole tree back', async () => {
+    const { page, close } = await loggedIn();
+    const topLevel = () => page.locator('.shell-sider .side-menu > li.ant-menu-item, .shell-sider .side-menu > li.ant-menu-submenu').count();
+    const items = await page.locator('.top-menu .ant-menu-item').allInnerTexts();
+    expect(items[0]).toBe('首页');
+    expect(items.length).toBeGreaterThan(1);
+    const routes = page.waitForResponse((r) => r.url().includes('/api/blade-system/menu/routes?topMenuId='));
+    await page.locator('.top-menu .ant-menu-item').nth(1).click();
+    const body = await (await routes).json();
+    // the side menu shows exactly the server's tree for that top menu (plus the fixed home entry)
+    await page.waitForFunction((n) => document.querySelectorAll('.shell-sider .side-menu > li.ant-menu-item, .shell-sider .side-menu > li.ant-menu-submenu').length === n, body.data.length + 1);
+    expect(await stored(page, 'topMenuId')).toBeTruthy();
+    const back = page.waitForResponse((r) => /\/api\/blade-system\/menu\/routes$/.test(r.url()));
+    await page.locator('.top-menu .ant-menu-item').first().click();
+    const all = await (await back).json();
+    await page.waitForFunction((n) => document.querySelectorAll('.shell-sider .side-menu > li.ant-menu-item, .shell-sider .side-menu > li.ant-menu-submenu').length === n, all.data.length + 1);
+    expect(await topLevel()).toBe(all.data.length + 1);
+    await close();
+  });
+
+  it('notice popover: three tabs, width 350, scroll height 300, paging', async () => {
+    const { page, close } = await loggedIn();
+    await page.locator('[data-testid=tb-notice]').click();
+    const pop = page.locator('[data-testid=notice-popover]');
+    await pop.waitFor();
+    expect(await pop.locator('.ant-tabs-tab').allInnerTexts()).toEqual(['邮件', '消息', '通知']);
+    // layout sizes (offsetWidth/Height are not affected by the opening zoom animation)
+    expect(await pop.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(350);
+    expect(await pop.locator('.notice-scroll:visible').evaluate((el) => (el as HTMLElement).offsetHeight)).toBe(300);
+    const first = await pop.locator('.notice-scroll:visible .ant-list-item').first().innerText();
+    await pop.locator('.ant-pagination-next:visible').click();
+    expect(await pop.locator('.notice-scroll:visible .ant-list-item').first().innerText()).not.toBe(first);
+    await close();
+  });
+
+  it('personal info: phone rules on blur, avatar jpg/png ≤ 500 kb, password change checked by the server', async () => {
+    const { page, close } = await loggedIn();
+    await page.locator('[data-testid=tb-user]').click();
+    const info = page.waitForResponse((r) => r.url().includes('/api/blade-system/user/info'));
+    await page.locator('.ant-dropdown-menu-item', { hasText: '个人信息' }).click();
+    await page.waitForURL('**/info/index');
+    await info;
+    await page.waitForTimeout(200);
+    const phone = page.locator('[data-testid=info-phone]');
+    await phone.fill('1');
+    await phone.fill('');
+    await phone.blur();
+    await page.getByText('手机号码不能为空').waitFor();
+    await phone.fill('1380013');
+    await phone.blur();
+    await page.getByText('手机号码长度不为11位').waitFor();
+    await phone.fill('12345678901');
+    await phone.blur();
+    await page.getByText('手机号码格式不正确').waitFor();
+    await phone.fill('13900139000');
+    // a 1x1 png
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.locator('.avatar-field input[type=file]').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: png });
+    await page.waitForFunction(() => !!document.querySelector('.avatar-field img'));
+    await page.locator('.avatar-field input[type=file]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(600 * 1024, 1) });
+    await page.locator('.ant-message-error', { hasText: '500kb' }).waitFor();
+    await clearToasts(page);
+    await page.locator('[data-testid=info-submit]').click();
+    await page.locator('.ant-message-success').waitFor();
+    await page.reload();
+    await page.waitForFunction(() => (document.querySelector('[data-testid=info-phone]') as HTMLInputElement | null)?.value === '13900139000');
+    // password: wrong old password → server error toast
+    await page.locator('.ant-tabs-tab', { hasText: '修改密码' }).click();
+    await page.locator('[data-testid=pw-old]').fill('not-admin');
+    await page.locator('[data-testid=pw-new]').fill('admin123');
+    await page.locator('[data-testid=pw-new1]').fill('admin123');
+    await clearToasts(page);
+    await page.locator('[data-testid=pw-submit]').click();
+    await page.locator('.ant-message-error', { hasText: '原密码不正确' }).waitFor();
+    await close();
+  });
+});

@@ -93,6 +93,8 @@ export async function request<T = any>(cfg: RequestConfig): Promise<T> {
   const { token, tenantId } = session.get();
   if (cfg.withToken !== false && token) headers[website.tokenHeader] = `bearer ${token}`;
   if (!Object.keys(headers).some((h) => h.toLowerCase() === 'tenant-id')) headers['Tenant-Id'] = tenantId || website.tenantId;
+  // Server messages (validation, business errors) come back in the language the UI shows.
+  if (!Object.keys(headers).some((h) => h.toLowerCase() === 'accept-language')) headers['Accept-Language'] = i18n.language === 'en' ? 'en' : 'zh-CN';
   let body: BodyInit | undefined;
   if (cfg.data instanceof FormData || cfg.data instanceof URLSearchParams || cfg.data instanceof Blob) body = cfg.data;
   else if (cfg.data !== undefined) {

@@ -180,7 +180,7 @@ function NoticeList({ kind }: { kind: 'mail' | 'message' | 'notice' }) {
 export function NoticePopover() {
   const { t } = useTranslation();
   const content = (
-    <div style={{ width: 350 }} data-testid="notice-popover">
+    <div style={{ width: 350, minWidth: 350 }} data-testid="notice-popover">
       <Tabs
         size="small"
         items={[

@@ -51,15 +51,16 @@ function InfoTab() {
         }
       }}
     >
-      <Form.Item label={t('info.avatar')} name="avatar">
+      <Form.Item name="avatar" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('info.avatar')}>
         <div className="avatar-field">
           <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} />
           <Upload
             accept=".jpg,.jpeg,.png"
             showUploadList={false}
             name="file"
-            action="/api/blade-resource/oss/endpoint/put-file"
-            headers={{}}
             beforeUpload={(file) => {
               if (!AVATAR_TYPES.includes(file.type)) {
                 toast.error(t('info.avatarType'));
