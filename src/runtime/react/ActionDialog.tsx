@@ -1,7 +1,8 @@
 /** A named action that asks for input first (its `form`): the same form machinery, then the action call. */
 import { useMemo, useRef, useState } from 'react';
-import { Button, Modal } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import type { ActionDef, ScreenDocument } from '../../shared/document.js';
+import { allProperties } from '../../shared/fields.js';
 import { actionFormDoc, actionRequest, dialogModel, serverFieldErrors, submitPayload, type DictMap } from '../model/index.js';
 import { errorData, useRuntime } from './context.js';
 import { SchemaForm, type SchemaFormHandle } from './SchemaForm.js';
@@ -23,6 +24,8 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
   const form = useRef<SchemaFormHandle>(null);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, { __errors: string[] }>>();
+  // Errors that name a row of an uploaded file (import): shown as a report, since they are not form fields.
+  const [rowErrors, setRowErrors] = useState<RowError[]>();
 
   const go = async () => {
     const data = form.current?.submit();
@@ -30,6 +33,7 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
     const body = submitPayload(formDoc, 'add', data);
     const files = form.current?.files() ?? {};
     setSaving(true);
+    setRowErrors(undefined);
     try {
       const r = actionRequest(doc, action, { row, ids }, body);
       if (Object.keys(files).length) {
@@ -42,7 +46,9 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
       }
       onDone();
     } catch (e) {
-      setServerErrors(serverFieldErrors(errorData(e), t));
+      const rows = rowErrorsOf(errorData(e));
+      if (rows.length) setRowErrors(rows);
+      else setServerErrors(serverFieldErrors(errorData(e), t));
     } finally {
       setSaving(false);
     }
@@ -66,6 +72,39 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
       ]}
     >
       <SchemaForm ref={form} doc={formDoc} model={model} initial={{}} dicts={dicts} serverErrors={serverErrors} />
+      {rowErrors && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="action-row-errors"
+          title={t('common.import.rowErrors', { count: new Set(rowErrors.map((r) => r.row)).size })}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18, maxHeight: 240, overflow: 'auto' }}>
+              {rowErrors.map((r, i) => {
+                const title = r.field ? allProperties(doc.schema)[r.field]?.title : undefined;
+                return (
+                  <li key={i}>
+                    {t('common.import.row', { row: r.row })}
+                    {title ? ` · ${t(title)}` : r.field ? ` · ${r.field}` : ''}：{r.message}
+                  </li>
+                );
+              })}
+            </ul>
+          }
+        />
+      )}
     </Modal>
   );
+}
+
+interface RowError {
+  row: number;
+  field?: string;
+  message: string;
+}
+
+/** `{errors: [{row, field?, message}]}` from a file the server read row by row (already in the user's language). */
+export function rowErrorsOf(data: unknown): RowError[] {
+  const list = data && typeof data === 'object' && Array.isArray((data as { errors?: unknown }).errors) ? ((data as { errors: unknown[] }).errors) : [];
+  return list.filter((e): e is RowError => !!e && typeof e === 'object' && typeof (e as RowError).row === 'number' && typeof (e as RowError).message === 'string');
 }

@@ -42,6 +42,7 @@ import { useRuntime } from './context.js';
 import { useDictionaries } from './useDictionaries.js';
 import { SearchBar } from './SearchBar.js';
 import { Cell } from './Cell.js';
+import { Summary, type PageSummary } from './Summary.js';
 
 const FormDialog = lazy(() => import('./FormDialog.js'));
 const ActionDialog = lazy(() => import('./ActionDialog.js'));
@@ -52,6 +53,8 @@ interface Page {
   total: number;
   size?: number;
   current?: number;
+  /** Totals/series for the searched range, when the screen's list carries them (statistics). */
+  summary?: PageSummary;
 }
 
 const features = tableFeatures({ rowSelectionFeature, columnVisibilityFeature, rowSortingFeature, columnSizingFeature });
@@ -284,6 +287,7 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
           setRowSelection({});
         }}
       />
+      {data?.summary && !missing.length && <Summary summary={data.summary} section={doc.title.split('.')[0]} />}
       <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
         <Space wrap>
           {actions.toolbar.map((item) => {

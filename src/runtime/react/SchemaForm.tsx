@@ -67,8 +67,9 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
       labelCol: { flex: '120px' },
       // basis 0 so a wide control (range picker, upload) never wraps under its label
       wrapperCol: { flex: '1 1 0', style: { minWidth: 0 } },
+      formData,
     }),
-    [dicts, lang, t, request],
+    [dicts, lang, t, request, formData],
   );
 
   useImperativeHandle(

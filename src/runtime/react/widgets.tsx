@@ -2,7 +2,7 @@
  * Our rjsf widget registry (names match `WIDGETS` of the dialog model). Widgets read dictionaries, the
  * language, `t` and `request` from the form context, so they share the screen's single dictionary load.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, DatePicker, Image, Input, InputNumber, Select, Typography, Upload, message } from 'antd';
 import type { UploadFile } from 'antd';
 import { UploadOutlined, PlusOutlined } from '@ant-design/icons';
@@ -25,6 +25,8 @@ export interface RuntimeFormContext {
   readonlyAsDisabled: boolean;
   labelCol: object;
   wrapperCol: object;
+  /** The form's current values (choices that depend on another field, e.g. `sources[].when`). */
+  formData?: Record<string, unknown>;
 }
 
 const FULL = { width: '100%' };
@@ -360,11 +362,26 @@ function JsonWidget({ id, value, onChange, onBlur, readonly, schema }: WidgetPro
   );
 }
 
-/** Select whose options come from another screen's list (`ui:options.source`). */
+type Source = { screen: string; value: string; label: string; when?: Record<string, unknown> };
+
+/** The source that applies to these form values: `source`, or the first of `sources` whose `when` holds. */
+export function pickSource(options: Record<string, unknown>, data: Record<string, unknown>): Source | undefined {
+  const all = Array.isArray(options.sources) ? (options.sources as Source[]) : options.source ? [options.source as Source] : [];
+  return all.find((s) => !s.when || Object.entries(s.when).every(([k, v]) => data[k] !== undefined && data[k] !== null && String(data[k]) === String(v)));
+}
+
+/** Select whose options come from another screen's list (`ui:options.source`, or `sources` chosen by `when`). */
 function SourceSelectWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled, readonly, placeholder, options, schema } = props;
-  const { request } = ctx(props);
-  const source = options.source as { screen: string; value: string; label: string } | undefined;
+  const { request, formData } = ctx(props);
+  const source = pickSource(options, formData ?? {});
+  // When another field switches the source (msgType merchant ↔ employee), the old choice no longer applies.
+  const shown = useRef(source?.screen);
+  useEffect(() => {
+    if (shown.current === source?.screen) return;
+    shown.current = source?.screen;
+    if (value !== undefined && value !== null) onChange(undefined);
+  }, [source?.screen, value, onChange]);
   const { data: doc } = useSWR(source ? ['runtime:screen', source.screen] : null, ([, sid]: [string, string]) =>
     request<ScreenDocument>('GET', '/api/blade-system/screen/detail', { params: { id: sid } }),
   );
