@@ -1,6 +1,7 @@
 /** Employees (import, unbind, sync seam), banners, messaging-app users, message center, export. */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { syncBannerStatus } from '../../../src/server/modules/banner/index.js';
 import { setMessagingProvider } from '../../../src/server/modules/employee/provider.js';
 import { pay, query, recharge } from '../../../src/server/modules/ledger/service.js';
 import { startHarness, type Harness } from './_harness.js';
@@ -135,6 +136,19 @@ describe('banner', () => {
     expect((await st(now.body.data.id)).status).toBe(3);
     const bad = await h.get(`/api/banner/status/update?id=${now.body.data.id}&status=7`);
     expect(bad.body.msg).toBe('状态只能为上线(2)或下线(3)');
+  });
+});
+
+describe('banner status job', () => {
+  it('persists the period status of scheduled banners, once even when two instances run it together', async () => {
+    const r = await h.post('/api/banner/submit', { putPlatform: 2, enableFlag: 2, enableDaterange: ['2020-01-01 00:00:00', '2099-01-01 00:00:00'] });
+    const id = r.body.data.id;
+    await query(h.db, `update canteen_banner set status = 1, enable_daterange = '["2020-01-01 00:00:00", "2021-01-01 00:00:00"]' where id = $1`, [id]);
+    const runs = await Promise.all([syncBannerStatus(h.db), syncBannerStatus(h.db)]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    const [row] = await query<any>(h.db, `select status, disable_time from canteen_banner where id = $1`, [id]);
+    expect(row).toEqual({ status: 3, disable_time: '2021-01-01 00:00:00' });
+    expect(await syncBannerStatus(h.db)).toBe(0);
   });
 });
 
