@@ -1,0 +1,147 @@
+/**
+ * Shared pieces of the business journeys: a server on a seeded database (demo ledger, cached per source
+ * state so only the first file of a run pays for seeding), antd locators, the export download read back
+ * with exceljs.
+ */
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Download, Locator, Page } from 'playwright-core';
+import { ROOT, startServer, type RunningServer } from '../support.js';
+
+const SOURCES = ['src/server', 'src/shared', 'schemas', 'locales', 'tests/e2e/business/seed-fixture.ts'];
+
+function hashSources(): string {
+  const h = crypto.createHash('sha1');
+  const walk = (p: string) => {
+    const full = path.join(ROOT, p);
+    if (!fs.existsSync(full)) return;
+    if (fs.statSync(full).isDirectory()) for (const e of fs.readdirSync(full).sort()) walk(path.join(p, e));
+    else h.update(p).update(fs.readFileSync(full));
+  };
+  SOURCES.forEach(walk);
+  return h.digest('hex').slice(0, 16);
+}
+
+/** A pristine seeded data directory (built once per source state, then copied). */
+function seededDataDir(): string {
+  const cache = path.join(os.tmpdir(), `canteen-e2e-seed-${hashSources()}`);
+  if (!fs.existsSync(path.join(cache, 'ok'))) {
+    const tmp = `${cache}.${process.pid}`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.mkdirSync(tmp, { recursive: true });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'tests/e2e/business/seed-fixture.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: tmp, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    if (r.status !== 0) throw new Error(`seeding failed:\n${r.stdout}\n${r.stderr}`);
+    fs.writeFileSync(path.join(tmp, 'ok'), '');
+    fs.rmSync(cache, { recursive: true, force: true });
+    fs.renameSync(tmp, cache);
+  }
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'canteen-e2e-data-'));
+  fs.cpSync(cache, copy, { recursive: true });
+  return copy;
+}
+
+/** Our real server on a copy of the seeded database. */
+export async function startSeededServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dir = seededDataDir();
+  const server = await startServer({ DATA_DIR: dir, ...env });
+  const stop = server.stop;
+  return {
+    ...server,
+    dataDir: dir,
+    async stop() {
+      await stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function toast(p: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
+  await p.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout });
+}
+
+export function dialog(p: Page): Locator {
+  return p.locator('.ant-modal-wrap:visible .ant-modal').last();
+}
+
+export function rows(p: Page): Locator {
+  return p.locator('.runtime-list tbody tr.ant-table-row');
+}
+
+export function rowWith(p: Page, text: string): Locator {
+  return rows(p).filter({ hasText: text });
+}
+
+/** The control of a search field by its label. */
+export function searchItem(p: Page, label: string | RegExp): Locator {
+  return p.locator('[data-testid=runtime-search] .ant-form-item').filter({ has: p.locator('label', { hasText: label }) });
+}
+
+export async function searchText(p: Page, label: string | RegExp, value: string): Promise<void> {
+  await searchItem(p, label).locator('input').fill(value);
+}
+
+/** Opens an antd Select (inside `scope`) and picks the option with this label. */
+export async function pick(p: Page, select: Locator, option: string): Promise<void> {
+  await select.locator('.ant-select').or(select.locator('xpath=self::*[contains(@class,"ant-select")]')).first().click();
+  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+export async function searchPick(p: Page, label: string | RegExp, option: string): Promise<void> {
+  await pick(p, searchItem(p, label), option);
+}
+
+export async function clickSearch(p: Page): Promise<void> {
+  await p.locator('[data-testid=runtime-search]').getByRole('button', { name: /搜\s*索|Search/ }).click();
+}
+
+/** Waits until the table shows rows that all satisfy `test` (or shows no rows when `empty`). */
+export async function waitRows(p: Page, test: (texts: string[]) => boolean, timeout = 15_000): Promise<string[]> {
+  const t0 = Date.now();
+  let last: string[] = [];
+  while (Date.now() - t0 < timeout) {
+    const loading = await p.locator('.runtime-list .ant-spin-spinning').count();
+    last = await rows(p).allTextContents();
+    if (!loading && test(last)) return last;
+    await p.waitForTimeout(200);
+  }
+  throw new Error(`rows did not match in ${timeout} ms; last rows:\n${last.slice(0, 5).join('\n')}`);
+}
+
+/** Header titles of the list table (no index/selection/operation columns). */
+export async function headers(p: Page): Promise<string[]> {
+  const all = await p.locator('.runtime-list thead th').allTextContents();
+  return all.map((s) => s.trim()).filter(Boolean);
+}
+
+/** Toolbar buttons' texts (above the table, left). */
+export async function toolbarButtons(p: Page): Promise<string[]> {
+  const texts = await p.locator('.runtime-list > div').nth(1).locator('button').allTextContents();
+  return texts.map((s) => s.replace(/\s+/g, '')).filter(Boolean);
+}
+
+/** Clicks `trigger`, captures the download and reads its first sheet. */
+export async function exportSheet(p: Page, trigger: () => Promise<void>): Promise<{ download: Download; header: string[]; body: unknown[][] }> {
+  const [download] = await Promise.all([p.waitForEvent('download', { timeout: 60_000 }), trigger()]);
+  const file = await download.path();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file!);
+  const ws = wb.worksheets[0];
+  const values: unknown[][] = [];
+  ws.eachRow((r) => values.push((r.values as unknown[]).slice(1)));
+  return { download, header: (values[0] ?? []).map(String), body: values.slice(1) };
+}
+
+export async function setLanguage(p: Page, lang: 'zh' | 'en'): Promise<void> {
+  await p.evaluate((l) => localStorage.setItem('saber-language', JSON.stringify({ content: l, dataType: 'string', type: 'local', datetime: Date.now() })), lang);
+}
+
+export const CJK = /[\u3400-\u9fff]/;
