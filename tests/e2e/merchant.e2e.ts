@@ -53,7 +53,7 @@ describe('merchants', () => {
     const dialog = page.locator('.ant-modal').last();
     await dialog.waitFor();
     // dialog width from the document (780)
-    const width = await dialog.evaluate((el) => (el as HTMLElement).getBoundingClientRect().width);
+    const width = await dialog.evaluate((el) => (el as HTMLElement).offsetWidth); // layout width: not scaled by the opening zoom animation
     expect(Math.round(width)).toBe(780);
 
     await dialog.locator('#root_loginPhone').fill('123');
