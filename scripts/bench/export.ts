@@ -58,7 +58,7 @@ async function main() {
   const out = fs.createWriteStream(file);
   for await (const chunk of res.body as any) {
     bytes += chunk.length;
-    if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r) => out.end(() => r()));
   clearInterval(timer);

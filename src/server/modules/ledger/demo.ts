@@ -3,8 +3,8 @@
  * merchants when asked for more than exist, payments over the last T months (skewed towards some
  * merchants), ~2% full and ~1% half refunds, and a monthly allowance per employee (200 + what the employee
  * spends that month, credited at 00:00 on the 1st, before any meal: no balance ever dips below zero).
- * Then the pending settlements of every ended month (older ones audited), a few banners, messaging-app
- * users and messages.
+ * Then the settlements of every ended month (same formula as settlement.ts; the last ended month pending,
+ * older ones audited), a few banners, messaging-app users and messages.
  *
  * It is the ledger's bulk path: set-based SQL in one transaction that writes exactly what recharge/pay/
  * refund would (orders, both account records with running balances, refund links, the daily rollup), so the
@@ -13,7 +13,6 @@
  */
 import type { Kysely } from 'kysely';
 import { query, tx, type LedgerContext } from './service.js';
-import { auditSettlements, generateSettlements } from './settlement.js';
 
 export interface DemoOptions {
   employees: number;
@@ -117,24 +116,36 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     await query(t, `analyze demo_rech`);
     stamp('refunds and allowances drawn');
 
+    // One settlement per merchant and ENDED month, numbered before the orders so each order is written with
+    // its settlement_id (a later UPDATE of a million indexed rows would cost minutes).
+    await query(t, `create temp table demo_set on commit drop as
+      select nextval('canteen_ledger_id_seq') as id, merchant_id, m from (
+        select p.merchant_id, date_trunc('month', p.at) as m from demo_pay p
+        union
+        select p.merchant_id, date_trunc('month', r.at) from demo_ref r join demo_pay p on p.id = r.pay_id) x
+       where m < date_trunc('month', localtimestamp)`);
+    await query(t, `create unique index on demo_set (merchant_id, m)`);
+    await query(t, `analyze demo_set`);
     const A = [ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null];
     await query(t, `insert into canteen_order (id, tenant_id, create_user, create_dept, create_time, update_time, status, order_no, order_type, order_desc,
               employee_id, employee_name, card_no, order_amount, pay_amount)
        select id, $1, $2, $3, at, at, 2, 'CZ' || id, 3, '充值', employee_id, employee_name, card_no, amount, amount from demo_rech`, A);
     await query(t, `insert into canteen_order (id, tenant_id, create_user, create_dept, create_time, update_time, status, order_no, order_type, order_desc,
               employee_id, employee_name, card_no, merchant_id, merchant_name, merchant_no, order_amount, pay_amount, refund_amount, fee_ratio,
-              refund_order_no, details)
+              refund_order_no, details, settlement_id)
        select p.id, $1, $2, $3, p.at, coalesce(r.at, p.at), case when r.id is null then 2 when r.amount = p.amount then 4 else 5 end,
               'XF' || p.id, 1, p.descr, p.employee_id, p.employee_name, p.card_no, p.merchant_id, p.merchant_name, p.merchant_no,
               p.amount, p.amount, coalesce(r.amount, 0), p.fee_ratio, case when r.id is null then null else 'TK' || r.id end,
-              jsonb_build_object('channel', 'card', 'terminal', 'POS-' || (p.id % 50))
-         from demo_pay p left join demo_ref r on r.pay_id = p.id`, A);
+              jsonb_build_object('channel', 'card', 'terminal', 'POS-' || (p.id % 50)), s.id
+         from demo_pay p left join demo_ref r on r.pay_id = p.id
+         left join demo_set s on s.merchant_id = p.merchant_id and s.m = date_trunc('month', p.at)`, A);
     await query(t, `insert into canteen_order (id, tenant_id, create_user, create_dept, create_time, update_time, status, order_no, order_type, order_desc,
               employee_id, employee_name, card_no, merchant_id, merchant_name, merchant_no, order_amount, pay_amount, fee_ratio,
-              original_order_id, original_order_no)
+              original_order_id, original_order_no, settlement_id)
        select r.id, $1, $2, $3, r.at, r.at, 4, 'TK' || r.id, 2, '退款', p.employee_id, p.employee_name, p.card_no, p.merchant_id, p.merchant_name,
-              p.merchant_no, r.amount, r.amount, p.fee_ratio, p.id, 'XF' || p.id
-         from demo_ref r join demo_pay p on p.id = r.pay_id`, A);
+              p.merchant_no, r.amount, r.amount, p.fee_ratio, p.id, 'XF' || p.id, s.id
+         from demo_ref r join demo_pay p on p.id = r.pay_id
+         left join demo_set s on s.merchant_id = p.merchant_id and s.m = date_trunc('month', r.at)`, A);
     stamp('orders written');
     // Account records: employee side with the running balance, then merchant side.
     await query(t, `insert into canteen_account_records (tenant_id, create_user, create_dept, create_time, update_time, order_id, order_no, records_desc,
@@ -161,22 +172,21 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
               count(*) filter (where order_type = 2), coalesce(sum(pay_amount) filter (where order_type = 2), 0)
          from canteen_order where tenant_id = $1 and order_type in (1, 2) group by 1, 2, 3`, [ctx.tenantId]);
     stamp('balances and daily rollup');
+    await query(t, `insert into canteen_settlement (id, tenant_id, create_user, update_user, merchant_id, merchant_no, merchant_name, settlement_cycle,
+              order_count, paid_amount, refund_amount, amount, fee_ratio, fee_amount, net_amount, status, audit_user, audit_time)
+       select s.id, $1::varchar, $2::bigint, $2::bigint, s.merchant_id, m.merchant_no, m.merchant_name, to_char(s.m, 'YYYYMM'),
+              a.n, a.paid, a.ref, a.paid - a.ref, coalesce(m.fee_ratio, 0), round((a.paid - a.ref) * coalesce(m.fee_ratio, 0) / 100, 2),
+              (a.paid - a.ref) - round((a.paid - a.ref) * coalesce(m.fee_ratio, 0) / 100, 2),
+              case when s.m < date_trunc('month', localtimestamp) - interval '1 month' then 2 else 1 end,
+              case when s.m < date_trunc('month', localtimestamp) - interval '1 month' then $2::bigint end,
+              case when s.m < date_trunc('month', localtimestamp) - interval '1 month' then localtimestamp(0) end
+         from demo_set s join canteen_merchant m on m.id = s.merchant_id
+         join (select settlement_id, count(*)::int as n, coalesce(sum(pay_amount) filter (where order_type = 1), 0) as paid,
+                      coalesce(sum(pay_amount) filter (where order_type = 2), 0) as ref
+                 from canteen_order where settlement_id is not null group by settlement_id) a on a.settlement_id = s.id`, A.slice(0, 2));
+    stamp('settlements');
   });
 
-  // Settlements of every ended month in the span: generated (pending), the older ones audited.
-  const months = await query<{ c: string }>(
-    db,
-    `select to_char(m, 'YYYYMM') as c from generate_series(date_trunc('month', localtimestamp) - make_interval(months => $1::int - 1),
-            date_trunc('month', localtimestamp) - interval '1 month', interval '1 month') m order by 1`,
-    [Math.max(1, opts.months)],
-  );
-  let settlements = 0;
-  for (const [i, m] of months.entries()) {
-    const r = await generateSettlements(db, ctx, { settlementCycle: m.c });
-    settlements += r.count;
-    if (i < months.length - 1 && r.ids.length) await auditSettlements(db, ctx, r.ids);
-  }
-  stamp(`settlements: ${settlements}`);
   await seedDemoExtras(db, ctx, stamp);
   await query(db, 'analyze canteen_order');
   await query(db, 'analyze canteen_account_records');
@@ -186,6 +196,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     `select (select count(*) from canteen_order)::int as "orderRows", (select count(*) from canteen_account_records)::int as "recordRows",
             (select count(*) from canteen_employee)::int as "employeeRows"`,
   );
+  const [{ settlements }] = await query<{ settlements: number }>(db, `select count(*)::int as settlements from canteen_settlement`);
   return { ...c, settlements };
 }
 
