@@ -71,6 +71,12 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
         </Button>,
       ]}
     >
+      {/* An action with both a form and a confirm: the dialog is the confirmation (its OK runs the action). */}
+      {action.confirm && (
+        <p data-testid="action-confirm" style={{ marginBottom: 16 }}>
+          {t(action.confirm)}
+        </p>
+      )}
       <SchemaForm ref={form} doc={formDoc} model={model} initial={{}} dicts={dicts} serverErrors={serverErrors} />
       {rowErrors && (
         <Alert

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
-import { clickSearch, dialog, headers, rowWith, rows, searchPick, searchText, startSeededServer, toast, toolbarButtons, waitRows } from './helpers.js';
+import { clickSearch, closeDialog, dialog, headers, rowWith, rows, searchPick, searchText, startSeededServer, toast, toolbarButtons, waitRows } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -79,8 +79,7 @@ describe('employees', () => {
     expect(await d.locator('input:not([readonly]):not([type=hidden]):not([disabled])').count()).toBe(0);
     expect(await d.locator('#root_payPsw, #root_loginPsw').count()).toBe(0);
     await shot(page, 'employee-view');
-    await d.getByRole('button', { name: /关\s*闭/ }).click();
-    await d.waitFor({ state: 'hidden' });
+    await closeDialog(page);
 
     await searchText(page, '卡号', '');
     await searchPick(page, '卡状态', '正常');
@@ -161,8 +160,7 @@ describe('employees', () => {
     await expect(report.textContent()).resolves.toMatch(/第 3 行 · 手机号：手机号码长度不为11位/);
     await expect(report.textContent()).resolves.not.toMatch(/第 2 行/);
     await shot(page, 'employee-import-errors');
-    await d.getByRole('button', { name: /取\s*消/ }).click();
-    await d.waitFor({ state: 'hidden' });
+    await closeDialog(page);
     // nothing half-imported
     await searchText(page, '卡号', 'E2E-IMP-1');
     await clickSearch(page);

@@ -122,10 +122,21 @@ export async function headers(p: Page): Promise<string[]> {
   return all.map((s) => s.trim()).filter(Boolean);
 }
 
-/** Toolbar buttons' texts (above the table, left). */
+/** Toolbar buttons' texts (above the table; not the search form's, not the rows'). */
 export async function toolbarButtons(p: Page): Promise<string[]> {
-  const texts = await p.locator('.runtime-list > div').nth(1).locator('button').allTextContents();
-  return texts.map((s) => s.replace(/\s+/g, '')).filter(Boolean);
+  return p.evaluate(() =>
+    [...document.querySelectorAll('.runtime-list button')]
+      .filter((b) => !b.closest('[data-testid=runtime-search]') && !b.closest('.ant-table') && !b.closest('.ant-pagination'))
+      .map((b) => (b.textContent ?? '').replace(/\s+/g, ''))
+      .filter(Boolean),
+  );
+}
+
+/** Closes the current dialog with its footer button (关闭 / 取消 / Close / Cancel). */
+export async function closeDialog(p: Page): Promise<void> {
+  const d = dialog(p);
+  await d.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭|取\s*消|Close|Cancel/ }).click();
+  await d.waitFor({ state: 'hidden' });
 }
 
 /** Clicks `trigger`, captures the download and reads its first sheet. */
