@@ -1,4 +1,4 @@
-/** Token refresh with a short token time (server env TOKEN_TIME=2 s, check every 500 ms). */
+/** Token refresh with a short token time (server env TOKEN_TIME=2 s, check every 500 ms); switch mode on. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, login, newPage, startServer, stored, type RunningServer } from './support.js';
@@ -6,7 +6,7 @@ import { launchBrowser, login, newPage, startServer, stored, type RunningServer 
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = await startServer({ TOKEN_TIME: '2', TOKEN_CHECK_MS: '500' });
+  server = await startServer({ TOKEN_TIME: '2', TOKEN_CHECK_MS: '500', SWITCH_MODE: 'on' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -36,6 +36,27 @@ describe('token refresh', () => {
     await page.goto('/merchant/merchant');
     await page.locator('.screen-page .ant-table').waitFor();
     expect(page.url()).toContain('/merchant/merchant');
+    await context.close();
+  });
+});
+
+describe('switch department/role (switch mode on)', () => {
+  it('requires both selects (loaded with userId), refreshes the token with the choice and returns to /', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await login(page);
+    await page.goto('/merchant/merchant');
+    await page.locator('.screen-page').waitFor();
+    const selects = page.waitForResponse((r) => r.url().includes('/api/blade-system/role/select?userId='));
+    await page.locator('[data-testid=tb-user]').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '切换部门/角色' }).click();
+    expect((await (await selects).json()).data.length).toBeGreaterThan(0);
+    const dialog = page.locator('.ant-modal', { hasText: '切换部门/角色' });
+    await dialog.waitFor();
+    const refresh = page.waitForRequest((r) => r.url().includes('grant_type=refresh_token') && !!r.headers()['role-id']);
+    await dialog.getByRole('button', { name: /切\s*换/ }).click();
+    const req = await refresh;
+    expect(req.headers()['dept-id']).toBeTruthy();
+    await page.waitForURL('**/wel/index');
     await context.close();
   });
 });
