@@ -2,13 +2,14 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { Root } from './layout/Root.js';
 import { Lazy } from './layout/Lazy.js';
+import { withTimeout } from './layout/ErrorBoundary.js';
 
-const Login = lazy(() => import('./pages/Login.js'));
-const Lock = lazy(() => import('./pages/Lock.js'));
-const ErrorPage = lazy(() => import('./pages/ErrorPage.js'));
-const Shell = lazy(() => import('./layout/Shell.js'));
-const MenuPage = lazy(() => import('./pages/MenuPage.js'));
-const IframePage = lazy(() => import('./pages/IframePage.js'));
+const Login = lazy(withTimeout(() => import('./pages/Login.js')));
+const Lock = lazy(withTimeout(() => import('./pages/Lock.js')));
+const ErrorPage = lazy(withTimeout(() => import('./pages/ErrorPage.js')));
+const Shell = lazy(withTimeout(() => import('./layout/Shell.js')));
+const MenuPage = lazy(withTimeout(() => import('./pages/MenuPage.js')));
+const IframePage = lazy(withTimeout(() => import('./pages/IframePage.js')));
 
 /**
  * Routes. Public: /login /lock /404 /403 /500 (and /myiframe/* outside the shell when not logged in).

@@ -13,6 +13,7 @@ import { TabsBar } from './TabsBar.js';
 import { TopBar } from './TopBar.js';
 import { SideMenu } from './SideMenu.js';
 import { Loading } from './Lazy.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
 import { SearchOverlay } from './SearchOverlay.js';
 import { RegisterDialog } from './TopBarDialogs.js';
 import IframePage from '../pages/IframePage.js';
@@ -114,9 +115,11 @@ export default function Shell() {
         </Header>
         <TabsBar />
         <Content className="shell-content">
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <ErrorBoundary resetKey={loc.pathname}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </Content>
       </Layout>
       <SearchOverlay />
