@@ -84,7 +84,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     await query(t, `analyze canteen_employee`);
     await query(t, `create temp table demo_pay on commit drop as
       with e as (select * from demo_e), m as (select * from demo_m),
-           span as (select date_trunc('month', localtimestamp) - make_interval(months => $3::int - 1) as s, localtimestamp - interval '1 hour' as e
+           span as (select date_trunc('month', localtimestamp) - make_interval(months => $3::int - 1) as s, date_trunc('hour', localtimestamp) - interval '1 hour' as e
                      where $1::varchar is not null),
            g as (select g, 1 + floor(random() * (select count(*) from e))::int as ei, 1 + floor(power(random(), 2) * (select count(*) from m))::int as mi,
                         round((4 + random() * 26)::numeric, 2) as amount, random() as tr, random() as dr, random() as rr
