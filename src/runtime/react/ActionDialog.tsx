@@ -14,7 +14,8 @@ export interface ActionDialogProps {
   ids?: string[];
   dicts: DictMap;
   onClose: () => void;
-  onDone: () => void;
+  /** Called with the action's reply (the R envelope's data). */
+  onDone: (reply?: unknown) => void;
 }
 
 export default function ActionDialog({ doc, action, row, ids, dicts, onClose, onDone }: ActionDialogProps) {
@@ -34,17 +35,18 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
     const files = form.current?.files() ?? {};
     setSaving(true);
     setRowErrors(undefined);
+    let reply: unknown;
     try {
       const r = actionRequest(doc, action, { row, ids }, body);
       if (Object.keys(files).length) {
         const fd = new FormData();
         for (const [k, v] of Object.entries({ ...r.params, ...body })) if (v !== undefined && v !== null && !(k in files)) fd.append(k, String(v));
         for (const [k, f] of Object.entries(files)) fd.append(k, f);
-        await request('POST', r.url, { params: r.params, data: fd });
+        reply = await request('POST', r.url, { params: r.params, data: fd });
       } else {
-        await request(r.method, r.url, { params: r.params, data: r.data });
+        reply = await request(r.method, r.url, { params: r.params, data: r.data });
       }
-      onDone();
+      onDone(reply);
     } catch (e) {
       const rows = rowErrorsOf(errorData(e));
       if (rows.length) setRowErrors(rows);

@@ -74,6 +74,11 @@ function downloadBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** An action's reply as the success message's parameters (e.g. 已生成 {{count}} 张结算单). */
+function replyParams(res: unknown): Record<string, unknown> | undefined {
+  return res && typeof res === 'object' && !Array.isArray(res) ? (res as Record<string, unknown>) : undefined;
+}
+
 export function ListScreen({ doc }: { doc: ScreenDocument }) {
   const { request, permissions, t, lang } = useRuntime();
   const [toast, toastHolder] = message.useMessage();
@@ -121,8 +126,8 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
       if (action.form) return setActionDialog({ action, ...target });
       const go = async () => {
         const r = actionRequest(doc, action, target);
-        await request(r.method, r.url, { params: r.params, data: r.data });
-        void toast.success(t(action.success ?? 'common.msg.success'));
+        const res = await request(r.method, r.url, { params: r.params, data: r.data });
+        void toast.success(t(action.success ?? 'common.msg.success', replyParams(res)));
         refresh();
       };
       if (action.confirm) {
@@ -411,8 +416,8 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
             ids={actionDialog.ids}
             dicts={dicts}
             onClose={() => setActionDialog(null)}
-            onDone={() => {
-              void toast.success(t(actionDialog.action.success ?? 'common.msg.success'));
+            onDone={(res) => {
+              void toast.success(t(actionDialog.action.success ?? 'common.msg.success', replyParams(res)));
               setActionDialog(null);
               refresh();
             }}

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
-import { clickSearch, closeDialog, dialog, headers, rowWith, rows, searchPick, searchText, startSeededServer, toast, toolbarButtons, waitRows } from './helpers.js';
+import { clickSearch, closeDialog, dialog, headers, rowWith, rows, searchPick, searchText, startSeededServer, toast, toolbarButtons, waitRows, recover } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,6 +24,8 @@ beforeAll(async () => {
   ({ page } = await newPage(browser, server.url));
   await login(page);
 });
+
+afterEach(async (ctx) => recover(page, ctx, 'employees'));
 
 afterAll(async () => {
   await browser?.close();

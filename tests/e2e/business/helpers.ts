@@ -156,3 +156,12 @@ export async function setLanguage(p: Page, lang: 'zh' | 'en'): Promise<void> {
 }
 
 export const CJK = /[\u3400-\u9fff]/;
+
+/** afterEach body: on a failure keep a screenshot, then close whatever dialog is left so later tests start clean. */
+export async function recover(p: Page | undefined, ctx: { task: { name: string; result?: { state?: string } } }, prefix: string): Promise<void> {
+  if (!p || ctx.task.result?.state !== 'fail') return;
+  const name = `${prefix}-FAILED-${ctx.task.name.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60)}`;
+  await p.screenshot({ path: path.join(ROOT, '.e2e-artifacts/screenshots', `${name}.png`) }).catch(() => undefined);
+  for (let i = 0; i < 3; i++) await p.keyboard.press('Escape').catch(() => undefined);
+  await p.locator('.ant-modal-wrap:visible').first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
+}
