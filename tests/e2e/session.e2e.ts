@@ -21,8 +21,9 @@ describe('token refresh', () => {
     page.on('request', (r) => {
       if (r.url().includes('grant_type=refresh_token')) refreshes.push(r.url());
     });
+    const loginReply = page.waitForResponse((r) => r.url().includes('grant_type=password'));
     await login(page);
-    const first = await stored(page, 'token');
+    const first = (await (await loginReply).json()).access_token;
     await page.waitForFunction(() => ((window as unknown as { __tokenRefreshes?: () => number }).__tokenRefreshes?.() ?? 0) >= 1, undefined, { timeout: 15_000 });
     const second = await stored(page, 'token');
     expect(second).not.toBe(first);

@@ -33,7 +33,7 @@ describe('login', () => {
   it('shows the server error as a toast on a wrong password and stores nothing', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/login');
-    expect(await page.title()).toContain('登录');
+    await page.waitForFunction(() => document.title === '登录 - 食堂饭卡管理系统');
     await page.locator('[data-testid=login-username]').fill('admin');
     await page.locator('[data-testid=login-password]').fill('wrong-password');
     await page.locator('[data-testid=login-submit]').click();
@@ -56,7 +56,7 @@ describe('login', () => {
     expect(tokenCall).toContain('password=21232f297a57a5a743894a0e4a801fc3');
     expect(tokenCall).toContain('grant_type=password');
     expect(tokenCall).toContain('Basic c2FiZXI6c2FiZXJfc2VjcmV0');
-    expect(await page.title()).toBe('首页 - 食堂饭卡管理系统');
+    await page.waitForFunction(() => document.title === '首页 - 食堂饭卡管理系统');
     expect(typeof (await stored(page, 'token'))).toBe('string');
     const raw = await page.evaluate(() => JSON.parse(localStorage.getItem('saber-token')!));
     expect(Object.keys(raw).sort()).toEqual(['content', 'dataType', 'datetime', 'type']);
@@ -244,7 +244,7 @@ describe('language', () => {
     expect(await cjkTexts(page, allow)).toEqual([]);
     await page.goto('/wel/index');
     await page.locator('[data-testid=home-page]').waitFor();
-    expect(await page.title()).toBe('Home - Canteen Card Admin');
+    await page.waitForFunction(() => document.title === 'Home - Canteen Card Admin');
     expect(await cjkTexts(page, [realName, '中文'])).toEqual([]);
     // antd locale: pagination text in English
     await page.goto('/merchant/merchant');
@@ -313,9 +313,11 @@ describe('themes and colour', () => {
     await page.locator('.ant-color-picker-presets-color').nth(2).click();
     await page.waitForTimeout(300);
     expect(await stored(page, 'colorName')).toBe('#722ED1');
-    expect(await btnColor()).toBe('rgb(114, 46, 209)');
+    // buttons animate their background: wait for the end colour
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.screen-page .ant-btn-primary')!).backgroundColor === 'rgb(114, 46, 209)');
     await page.reload();
     await page.locator('.screen-page .ant-btn-primary').first().waitFor();
+    await page.waitForTimeout(400);
     expect(await btnColor()).toBe('rgb(114, 46, 209)');
     await close();
   });

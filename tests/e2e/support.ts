@@ -31,13 +31,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the product server as a child process (node --import tsx), waits for "listening". */
+/** Starts the product server (src/server/main.ts via tests/e2e/server-entry.ts) as a child process, waits for "listening". */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('dist/web is missing: run `vite build` first (npm run test:e2e does)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canteen-e2e-'));
   const port = await freePort();
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/server-entry.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_REQUESTS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,8 +105,9 @@ export async function login(page: Page, account = 'admin', password = 'admin'): 
   await page.locator('[data-testid=login-username]').fill(account);
   await page.locator('[data-testid=login-password]').fill(password);
   await page.locator('[data-testid=login-submit]').click();
-  await page.waitForURL('**/wel/index');
-  await page.locator('[data-testid=home-page]').waitFor();
+  // polled (the redirects / → /wel → /wel/index are client-side replaces); generous under a loaded machine
+  await page.waitForFunction(() => location.pathname === '/wel/index', undefined, { timeout: 60_000 });
+  await page.locator('[data-testid=home-page]').waitFor({ timeout: 60_000 });
 }
 
 export async function shot(page: Page, name: string): Promise<string> {
