@@ -38,7 +38,8 @@ describe('login', () => {
     await page.locator('[data-testid=login-password]').fill('wrong-password');
     await page.locator('[data-testid=login-submit]').click();
     await page.locator('.ant-message-error').waitFor();
-    expect((await page.locator('.ant-message-error').innerText()).trim().length).toBeGreaterThan(0);
+    // the server's error_description, in the UI language (spec §3: 用户名或密码错误), never a raw key
+    expect((await page.locator('.ant-message-error').innerText()).trim()).toBe('用户名或密码错误');
     expect(page.url()).toContain('/login');
     expect(await stored(page, 'token')).toBeUndefined();
     expect(await stored(page, 'userInfo')).toBeUndefined();
