@@ -99,6 +99,37 @@ describe('oauth/token', () => {
     expect(row.password).not.toContain(md5('admin'));
   });
 
+  it('Dept-Id / Role-Id narrow a token to one of the user\'s own departments and roles, never beyond them', async () => {
+    const { sql } = await import('kysely');
+    const db = t.database.db;
+    // admin also belongs to a second department and holds the user role (switch mode)
+    const depts = await sql<{ id: string }>`select id::text from blade_dept where tenant_id = '000000' and is_deleted = 0 order by id`.execute(db);
+    expect(depts.rows.length).toBeGreaterThanOrEqual(2);
+    const [d1, d2] = depts.rows.map((r) => r.id);
+    await sql`update blade_user set dept_id = ${`${d1},${d2}`}, role_id = ${'1123598816738675201,1123598816738675202'} where account = 'admin'`.execute(db);
+    try {
+      const first = await token({ grant_type: 'password', username: 'admin', password: md5('admin'), scope: 'all' });
+      expect(first.body.role_name).toBe('administrator,user');
+      const narrowed = await token(
+        { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, scope: 'all' },
+        { 'dept-id': d2, 'role-id': '1123598816738675202' },
+      );
+      expect(narrowed.status).toBe(200);
+      expect(narrowed.body.dept_id).toBe(d2);
+      expect(narrowed.body.role_id).toBe('1123598816738675202');
+      expect(narrowed.body.role_name).toBe('user');
+      // a role or department the user does not hold is ignored, not granted
+      const foreign = await token(
+        { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, scope: 'all' },
+        { 'dept-id': '999', 'role-id': '999' },
+      );
+      expect(foreign.body.dept_id).toBe(`${d1},${d2}`);
+      expect(foreign.body.role_name).toBe('administrator,user');
+    } finally {
+      await sql`update blade_user set dept_id = ${d1}, role_id = ${'1123598816738675201'} where account = 'admin'`.execute(db);
+    }
+  });
+
   it('refresh_token grant issues new tokens; an access token is not a refresh token', async () => {
     const first = await t.loginReply();
     const r = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token, scope: 'all' });

@@ -104,8 +104,23 @@ const USER_COLUMNS = ['id', 'tenant_id', 'account', 'password', 'name', 'real_na
 
 const csv = (s: string | null | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
-async function issueTokens(app: FastifyInstance, db: DB, user: UserRow, client: ClientRow, sid: string) {
-  const roleIds = csv(user.role_id);
+/**
+ * Dept-Id / Role-Id headers (switch mode) narrow the token to one of the user's OWN departments/roles,
+ * as BladeX 4.x does; anything else in them is ignored, so a client can never widen its rights.
+ */
+function switchHeaders(req: FastifyRequest): { deptId?: string; roleId?: string } {
+  const h = (name: string) => {
+    const v = req.headers[name];
+    return typeof v === 'string' && /^\d+$/.test(v.trim()) ? v.trim() : undefined;
+  };
+  return { deptId: h('dept-id'), roleId: h('role-id') };
+}
+
+async function issueTokens(app: FastifyInstance, db: DB, user: UserRow, client: ClientRow, sid: string, narrow: { deptId?: string; roleId?: string } = {}) {
+  const ownRoles = csv(user.role_id);
+  const roleIds = narrow.roleId && ownRoles.includes(narrow.roleId) ? [narrow.roleId] : ownRoles;
+  const ownDepts = csv(user.dept_id);
+  const deptId = narrow.deptId && ownDepts.includes(narrow.deptId) ? narrow.deptId : user.dept_id ?? '';
   const roles = roleIds.length
     ? await db.selectFrom('blade_role').select(['id', 'role_alias']).where('id', 'in', roleIds).where('is_deleted', '=', 0).execute()
     : [];
@@ -119,7 +134,7 @@ async function issueTokens(app: FastifyInstance, db: DB, user: UserRow, client: 
   };
   const profile = {
     role_id: roles.map((r) => String(r.id)).join(','),
-    dept_id: user.dept_id ?? '',
+    dept_id: deptId,
     post_id: user.post_id ?? '',
     oauth_id: '',
     account: user.account,
@@ -185,7 +200,7 @@ async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, 
   if (isLegacyHash(user.password!)) {
     await db.updateTable('blade_user').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute();
   }
-  return issueTokens(app, db, user, client, randomUUID());
+  return issueTokens(app, db, user, client, randomUUID(), switchHeaders(req));
 }
 
 async function refreshGrant(app: FastifyInstance, db: DB, req: FastifyRequest, client: ClientRow) {
@@ -194,7 +209,7 @@ async function refreshGrant(app: FastifyInstance, db: DB, req: FastifyRequest, c
   if (!claims || claims.client_id !== client.client_id) throw new OAuthError(400, 'invalid_grant', 'error.tokenExpired');
   const user = (await db.selectFrom('blade_user').select([...USER_COLUMNS]).where('id', '=', claims.user_id).where('tenant_id', '=', claims.tenant_id).where('is_deleted', '=', 0).executeTakeFirst()) as UserRow | undefined;
   if (!user) throw new OAuthError(400, 'invalid_grant', 'error.tokenExpired');
-  return issueTokens(app, db, user, client, claims.sid);
+  return issueTokens(app, db, user, client, claims.sid, switchHeaders(req));
 }
 
 const authModule: ServerModule = {
