@@ -165,3 +165,23 @@ export async function recover(p: Page | undefined, ctx: { task: { name: string; 
   for (let i = 0; i < 3; i++) await p.keyboard.press('Escape').catch(() => undefined);
   await p.locator('.ant-modal-wrap:visible').first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
 }
+
+/** Waits for dialog open/close animations to end (a click during antd's zoom can miss its target). */
+export async function settle(p: Page): Promise<void> {
+  await p.waitForFunction(() => !document.querySelector('.ant-modal[class*="zoom"], .ant-modal-mask[class*="fade"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+}
+
+/** Clicks the dialog's OK until `expected` shows (validation messages appear after a re-render). */
+export async function okUntil(p: Page, expected: Locator, tries = 4): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    await settle(p);
+    await dialog(p).locator('.ant-modal-footer').getByRole('button', { name: /确\s*定|OK/ }).click();
+    try {
+      await expected.waitFor({ timeout: 4000 });
+      return;
+    } catch {
+      /* try again */
+    }
+  }
+  await expected.waitFor({ timeout: 1000 });
+}
