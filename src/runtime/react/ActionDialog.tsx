@@ -1,11 +1,11 @@
 /** A named action that asks for input first (its `form`): the same form machinery, then the action call. */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Modal } from 'antd';
 import type { ActionDef, ScreenDocument } from '../../shared/document.js';
 import { allProperties } from '../../shared/fields.js';
-import { actionFormDoc, actionRequest, dialogModel, serverFieldErrors, submitPayload, type DictMap } from '../model/index.js';
+import { actionFormDoc, actionRequest, dialogModel, listUrl, serverFieldErrors, submitPayload, type DictMap, type JsonObject } from '../model/index.js';
 import { errorData, useRuntime } from './context.js';
-import { SchemaForm, type SchemaFormHandle } from './SchemaForm.js';
+import { SchemaForm, validator, type SchemaFormHandle } from './SchemaForm.js';
 
 export interface ActionDialogProps {
   doc: ScreenDocument;
@@ -27,6 +27,35 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
   const [serverErrors, setServerErrors] = useState<Record<string, { __errors: string[] }>>();
   // Errors that name a row of an uploaded file (import): shown as a report, since they are not form fields.
   const [rowErrors, setRowErrors] = useState<RowError[]>();
+
+  // A field with `ui:options.preview` (endpoint under resource.api): while the form is valid, the dialog asks
+  // the server what the action would do and shows it with `<section>.msg.previewDone` (e.g. the batch
+  // recharge: count, amount, total) before the user confirms.
+  const previewEndpoint = useMemo(() => {
+    for (const f of model.order) {
+      const p = ((model.uiSchema[f] as JsonObject | undefined)?.['ui:options'] as JsonObject | undefined)?.preview;
+      if (typeof p === 'string') return p;
+    }
+    return undefined;
+  }, [model]);
+  const [values, setValues] = useState<JsonObject>({});
+  const [preview, setPreview] = useState<JsonObject>();
+  useEffect(() => {
+    setPreview(undefined);
+    if (!previewEndpoint) return;
+    if (validator.validateFormData(values, model.schema as never).errors.length) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      const body = submitPayload(formDoc, 'add', values);
+      request<JsonObject>('POST', listUrl(doc, previewEndpoint), { data: { ...body, ...(ids ? { ids: ids.join(',') } : {}) } })
+        .then((r) => live && setPreview(r))
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [previewEndpoint, values, model, formDoc, doc, ids, request]);
 
   const go = async () => {
     const data = form.current?.submit();
@@ -79,7 +108,10 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
           {t(action.confirm)}
         </p>
       )}
-      <SchemaForm ref={form} doc={formDoc} model={model} initial={{}} dicts={dicts} serverErrors={serverErrors} />
+      <SchemaForm ref={form} doc={formDoc} model={model} initial={{}} dicts={dicts} serverErrors={serverErrors} onChange={previewEndpoint ? setValues : undefined} />
+      {preview && (
+        <Alert type="info" showIcon data-testid="action-preview" title={t(`${doc.title.split('.')[0]}.msg.previewDone`, preview)} />
+      )}
       {rowErrors && (
         <Alert
           type="error"

@@ -186,4 +186,29 @@ describe('employees', () => {
     expect(imported.join()).toContain('E2E-IMP-2');
     expect(imported.join()).toContain('13911110002');
   });
+
+  it('recharges every active card in one batch after a preview', async () => {
+    await page.locator('[data-testid=runtime-search]').getByRole('button', { name: /清\s*空/ }).click();
+    await searchPick(page, '卡状态', '正常');
+    await clickSearch(page);
+    await waitRows(page, (r) => r.length === 10);
+    const active = Number(/(\d+)/.exec((await page.locator('.ant-pagination-total-text').textContent()) ?? '')?.[1]);
+    await searchCard('K00000020');
+    const before = Number((await rowWith(page, 'K00000020').locator('td').nth(4).textContent())!.replace(/,/g, ''));
+
+    await page.getByRole('button', { name: '批量充值' }).click();
+    const d = dialog(page);
+    await d.getByText('确定为所选状态的全部员工充值吗？').waitFor();
+    await d.locator('#root_amount').fill('50');
+    const preview = d.locator('[data-testid=action-preview]');
+    await preview.waitFor();
+    await expect(preview.textContent()).resolves.toMatch(new RegExp(`将为 ${active} 名员工各充值 50(\\.00)?，合计 ${active * 50}(\\.00)?`));
+    await shot(page, 'employee-recharge-batch');
+    await d.getByRole('button', { name: /确\s*定/ }).click();
+    await toast(page, '充值成功');
+    await page.waitForFunction(
+      (v) => [...document.querySelectorAll('.runtime-list tbody tr.ant-table-row')].some((tr) => tr.textContent!.includes('K00000020') && tr.textContent!.includes(v)),
+      ((Math.round(before * 100) + 5000) / 100).toFixed(2),
+    );
+  });
 });

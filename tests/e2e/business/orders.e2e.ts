@@ -57,7 +57,7 @@ describe('orders', () => {
   it('lists orders with dictionary labels; view-only toolbar and rows', async () => {
     await page.goto('/order/order');
     await waitRows(page, (r) => r.length === 10);
-    expect(await dataHeaders(page)).toEqual(['订单号', '订单类型', '订单状态', '员工姓名', '商家名称', '订单金额', '支付金额', '已退款金额', '订单描述', '支付时间']);
+    expect(await dataHeaders()).toEqual(['订单号', '订单类型', '订单状态', '员工姓名', '商家名称', '订单金额', '支付金额', '已退款金额', '订单描述', '支付时间']);
     const toolbar = await toolbarButtons(page);
     expect(toolbar).toContain('导出');
     expect(toolbar.join(' ')).not.toMatch(/新增|删除|编辑/);
@@ -145,7 +145,7 @@ describe('orders', () => {
     await clickSearch(page);
     await waitRows(page, (r) => r.length > 0 && r.every((t) => t.includes('川味小厨')));
     const n = await total();
-    const visible = await dataHeaders(page);
+    const visible = await dataHeaders();
     const { header, body, download } = await exportSheet(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     expect(header).toEqual(visible);
@@ -211,7 +211,7 @@ describe('account records', () => {
     await clickSearch(page);
     await waitRows(page, (r) => r.length > 0 && r.every((t) => t.includes('退款')));
     const n = await total();
-    const visible = await dataHeaders(page);
+    const visible = await dataHeaders();
     const { header, body } = await exportSheet(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
     expect(header).toEqual(visible);
     expect(body.length).toBe(n);

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
-import { clickSearch, closeDialog, dialog, exportSheet, headers, recover, rowWith, rows, searchItem, searchPick, startSeededServer, toast, toolbarButtons, waitRows } from './helpers.js';
+import { clickSearch, closeDialog, dialog, exportSheet, headers, recover, rows, searchItem, searchPick, startSeededServer, toast, toolbarButtons, waitRows } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
