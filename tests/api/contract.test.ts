@@ -133,6 +133,20 @@ describe('token reply (§3a) and menus (§5)', () => {
     expectR(r.body);
     expect(r.body.data[0]).toMatchObject({ code: 'canteen', name: '食堂管理' });
     expect(typeof r.body.data[0].id).toBe('string');
+    expect(r.body.data.map((m: any) => m.code)).toEqual(['canteen', 'platform']);
+  });
+
+  it('menu/routes?topMenuId= narrows the side menu to that top menu\'s sections', async () => {
+    const tops = (await t.call(token, { method: 'GET', url: '/api/blade-system/menu/top-menu' })).body.data;
+    const routes = async (id?: string) =>
+      (await t.call(token, { method: 'GET', url: `/api/blade-system/menu/routes${id ? `?topMenuId=${id}` : ''}` })).body.data.map((m: any) => m.code);
+    const all = await routes();
+    const canteen = await routes(tops.find((x: any) => x.code === 'canteen').id);
+    const platform = await routes(tops.find((x: any) => x.code === 'platform').id);
+    expect(canteen).toEqual(['canteen']);
+    expect(platform).not.toContain('canteen');
+    expect(platform.length).toBeGreaterThan(3);
+    expect([...canteen, ...platform].sort()).toEqual([...all].sort());
   });
 });
 

@@ -4,6 +4,7 @@
  * inserted and granted (administrator: all; user: the canteen section read-only), then documents with a
  * `menu` key whose code is not in the menu table are auto-registered with their buttons.
  */
+import { sql } from 'kysely';
 import type { ScreenDocument } from '../../shared/document.js';
 import { builtins, storedFields, toSnake } from '../../shared/fields.js';
 import type { DB } from '../db/index.js';
@@ -73,7 +74,6 @@ async function seedFirstStart(db: DB, opts: { tz: string }): Promise<void> {
       await trx.insertInto(table).values({ id: rootId, parent_id: 0, code: d.code, dict_key: '-1', dict_value: d.name, dict_value_en: d.nameEn, sort: 0, is_sealed: 0, is_deleted: 0, ...tenant }).execute();
       await trx.insertInto(table).values(d.items.map((it, i) => ({ id: newId(), parent_id: rootId, code: d.code, dict_key: it.key, dict_value: it.value, dict_value_en: it.valueEn, sort: i + 1, is_sealed: 0, is_deleted: 0, ...tenant }))).execute();
     }
-    await trx.insertInto('blade_top_menu').values({ id: newId(), code: 'canteen', name: '食堂管理', name_en: 'Canteen', source: 'ShopOutlined', path: '/canteen', sort: 1, ...audit, tenant_id: ADMIN_TENANT }).execute();
   });
 }
 
@@ -133,7 +133,37 @@ export async function syncMenus(db: DB, docs: ScreenDocument[], i18n: I18n): Pro
       await db.insertInto('blade_role_menu').values(valid.slice(i, i + 200)).onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing()).execute();
     }
   }
+  await syncTopMenus(db, ids);
   return added.length;
+}
+
+/**
+ * The top menus (spec: home plus the server's top-menu entries): the canteen business and the platform
+ * administration, each with its side-menu sections in blade_top_menu_setting so picking one really narrows
+ * the side menu. A top menu whose settings an administrator already edited is left alone.
+ */
+async function syncTopMenus(db: DB, menuIds: Map<string, string>): Promise<void> {
+  const sections = SEED_MENUS.map((m) => m.code);
+  const tops = [
+    { code: 'canteen', name: '食堂管理', nameEn: 'Canteen', source: 'ShopOutlined', sort: 1, menus: ['canteen'] },
+    { code: 'platform', name: '平台管理', nameEn: 'Platform', source: 'SettingOutlined', sort: 2, menus: sections.filter((c) => c !== 'canteen') },
+  ];
+  const now = sql<string>`localtimestamp(0)`;
+  for (const top of tops) {
+    let row = await db.selectFrom('blade_top_menu').select('id').where('code', '=', top.code).where('tenant_id', '=', ADMIN_TENANT).executeTakeFirst();
+    if (!row) {
+      const id = newId();
+      await db.insertInto('blade_top_menu').values({
+        id, code: top.code, name: top.name, name_en: top.nameEn, source: top.source, path: '', sort: top.sort, tenant_id: ADMIN_TENANT,
+        create_user: SEED_IDS.admin, create_dept: SEED_IDS.dept, create_time: now, update_user: SEED_IDS.admin, update_time: now, status: 1, is_deleted: 0,
+      }).execute();
+      row = { id };
+    }
+    const has = await db.selectFrom('blade_top_menu_setting').select('id').where('top_menu_id', '=', String(row.id)).executeTakeFirst();
+    if (has) continue;
+    const values = top.menus.map((c) => menuIds.get(c)).filter((m): m is string => !!m).map((menuId) => ({ id: newId(), top_menu_id: String(row!.id), menu_id: menuId }));
+    if (values.length) await db.insertInto('blade_top_menu_setting').values(values).execute();
+  }
 }
 
 const DEMO_MERCHANTS = [
