@@ -73,6 +73,15 @@ export function rowActions(model: ActionsModel, row: Record<string, unknown>): R
   return model.row.filter((i) => i.kind !== 'action' || visibleWhen(i.action.visibleWhen, row));
 }
 
+/**
+ * Row buttons shown inline and the rest folded into a "more" menu, so the operation column stays narrow
+ * (a merchant row has six buttons: inline they take ~450 px, the whole width of a phone).
+ */
+export function splitRowItems<T>(items: T[], maxInline = 3): { inline: T[]; more: T[] } {
+  if (items.length <= maxInline + 1) return { inline: items, more: [] };
+  return { inline: items.slice(0, maxInline), more: items.slice(maxInline) };
+}
+
 /** Batch delete / selection actions: the warning key when nothing is selected, else null. */
 export function checkSelection(ids: unknown[]): string | null {
   return ids.length ? null : 'common.msg.selectOne';

@@ -4,9 +4,9 @@
  * visibility, sorting); antd draws it.
  */
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Button, Checkbox, Modal, Pagination, Popover, Space, Table, Tooltip, message } from 'antd';
+import { Button, Checkbox, Dropdown, Grid, Modal, Pagination, Popover, Space, Table, Tooltip, message } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import {
   columnVisibilityFeature,
   columnSizingFeature,
@@ -34,6 +34,7 @@ import {
   listUrl,
   rowActions,
   searchDefaults,
+  splitRowItems,
   searchModel,
   validateSearch,
   type RowItem,
@@ -200,21 +201,36 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
           id: '_actions',
           header: () => t('common.column.operation'),
           enableHiding: false,
-          cell: ({ row }) => (
-            <Space size={0} wrap>
-              {rowActions(actions, row.original).map((item) => (
-                <Button
-                  key={item.kind === 'action' ? item.action.name : item.kind}
-                  type="link"
-                  size="small"
-                  danger={item.kind === 'delete' || (item.kind === 'action' && item.action.danger)}
-                  onClick={() => onRowItem(item, row.original)}
-                >
-                  {t(item.labelKey)}
-                </Button>
-              ))}
-            </Space>
-          ),
+          cell: ({ row }) => {
+            const { inline, more } = splitRowItems(rowActions(actions, row.original));
+            const key = (item: RowItem) => (item.kind === 'action' ? item.action.name : item.kind);
+            const danger = (item: RowItem) => item.kind === 'delete' || (item.kind === 'action' && !!item.action.danger);
+            return (
+              <Space size={0} wrap>
+                {inline.map((item) => (
+                  <Button key={key(item)} type="link" size="small" danger={danger(item)} onClick={() => onRowItem(item, row.original)}>
+                    {t(item.labelKey)}
+                  </Button>
+                ))}
+                {more.length > 0 && (
+                  <Dropdown
+                    trigger={['click']}
+                    menu={{
+                      items: more.map((item) => ({ key: key(item), label: t(item.labelKey), danger: danger(item) })),
+                      onClick: ({ key: k }) => {
+                        const item = more.find((i) => key(i) === k);
+                        if (item) onRowItem(item, row.original);
+                      },
+                    }}
+                  >
+                    <Button type="link" size="small">
+                      {t('common.action.more')} <DownOutlined />
+                    </Button>
+                  </Dropdown>
+                )}
+              </Space>
+            );
+          },
         }),
       );
     }
@@ -242,10 +258,15 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
 
   type TRow = Row<typeof features, Rec>;
   // Wide enough for every row button on one line (CJK ≈ 14px a character, Latin ≈ 8px, plus padding).
-  const actionsWidth = Math.max(
-    80,
-    actions.row.reduce((w, i) => w + 18 + [...t(i.labelKey)].reduce((a, ch) => a + (ch.charCodeAt(0) > 255 ? 14 : 8), 0), 34),
-  );
+  const textWidth = (text: string) => 18 + [...text].reduce((a, ch) => a + (ch.charCodeAt(0) > 255 ? 14 : 8), 0);
+  const itemsWidth = (items: RowItem[]) => {
+    const split = splitRowItems(items);
+    return split.inline.reduce((w, i) => w + textWidth(t(i.labelKey)), 34) + (split.more.length ? textWidth(t('common.action.more')) + 14 : 0);
+  };
+  // As wide as the widest row of this page needs (row rules hide some actions per row).
+  const actionsWidth = Math.max(80, ...(records.length ? records.map((r) => itemsWidth(rowActions(actions, r))) : [itemsWidth(actions.row)]));
+  // Under 768 px the operation column scrolls with the others instead of covering a phone's screen.
+  const narrow = !Grid.useBreakpoint().md;
   const antColumns: TableColumnsType<TRow> = table.getVisibleLeafColumns().map((col) => {
     const model = listModel.columns.find((c) => c.field === col.id);
     return {
@@ -253,7 +274,7 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
       dataIndex: col.id,
       title: typeof col.columnDef.header === 'function' ? (col.columnDef.header as () => string)() : col.id,
       width: col.id === '_actions' ? actionsWidth : col.getSize(),
-      fixed: col.id === '_actions' ? 'right' : model?.fixed,
+      fixed: narrow ? undefined : col.id === '_actions' ? 'right' : model?.fixed,
       align: col.id === '_index' ? 'center' : undefined,
       sorter: col.getCanSort(),
       sortOrder: col.getCanSort() ? sortOf(col.id) : undefined,

@@ -93,9 +93,16 @@ describe('ListScreen (merchant, fake request)', () => {
     expect(screen.queryByText('联系电话')).toBeNull(); // hidden column
     expect(screen.getByText('1.5%')).toBeTruthy();
     expect(screen.getByText('共 42 条')).toBeTruthy();
-    // unbind only on the bound row
-    expect(screen.getAllByText('解绑微信')).toHaveLength(1);
-    expect(screen.getAllByText('重置登录密码')).toHaveLength(2);
+    // three buttons inline, the rest folded into "more" on every row
+    expect(screen.getAllByText('查看')).toHaveLength(2);
+    expect(screen.getAllByText('更多')).toHaveLength(2);
+    expect(screen.queryByText('重置登录密码')).toBeNull();
+    // unbind only on the bound row (小李面馆)
+    fireEvent.click(within(screen.getByText('老王食堂').closest('tr')!).getByText('更多'));
+    await screen.findByText('重置登录密码');
+    expect(screen.queryByText('解绑微信')).toBeNull();
+    fireEvent.click(within(screen.getByText('小李面馆').closest('tr')!).getByText('更多'));
+    await screen.findByText('解绑微信');
     expect(screen.getByText('新增')).toBeTruthy();
     expect(screen.getByText('导出')).toBeTruthy();
   });
@@ -121,7 +128,8 @@ describe('ListScreen (merchant, fake request)', () => {
     const { calls, request } = fakeServer();
     mount(request);
     await screen.findByText('老王食堂');
-    fireEvent.click(screen.getByText('解绑微信'));
+    fireEvent.click(within(screen.getByText('小李面馆').closest('tr')!).getByText('更多'));
+    fireEvent.click(await screen.findByText('解绑微信'));
     await screen.findByText('确定解除该商家的微信绑定吗？');
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/merchant/unbind')).toBe(true));

@@ -26,6 +26,7 @@ import {
   prepareFormData,
   rowActions,
   searchDefaults,
+  splitRowItems,
   searchModel,
   serverFieldErrors,
   submitPayload,
@@ -370,6 +371,16 @@ describe('actions model', () => {
     expect(names({ id: '1', bind: 1 })).not.toContain('unbind');
     expect(names({ id: '1', bind: 2 })).toContain('unbind');
     expect(names({ id: '1', bind: '2' })).toContain('unbind');
+  });
+
+  it('keeps at most three row buttons inline and folds the rest into "more" (four fit inline)', () => {
+    const m = actionsModel(merchant, all);
+    const kinds = (items: ReturnType<typeof rowActions>) => items.map((i) => (i.kind === 'action' ? i.action.name : i.kind));
+    const bound = splitRowItems(rowActions(m, { id: '1', bind: 2 }));
+    expect(kinds(bound.inline)).toEqual(['view', 'edit', 'delete']);
+    expect(kinds(bound.more)).toEqual(['resetLoginPsw', 'clearPayPsw', 'unbind']);
+    expect(splitRowItems([1, 2, 3, 4])).toEqual({ inline: [1, 2, 3, 4], more: [] });
+    expect(splitRowItems([1, 2, 3, 4, 5])).toEqual({ inline: [1, 2, 3], more: [4, 5] });
   });
 
   it('built-ins the screen forbids stay hidden even with the permission; visibleWhen in/ne', () => {
