@@ -43,6 +43,10 @@ function seededDataDir(): string {
     fs.writeFileSync(path.join(tmp, 'ok'), '');
     fs.rmSync(cache, { recursive: true, force: true });
     fs.renameSync(tmp, cache);
+    // Older source states' caches are dead weight (test files run one after another, so none is in use).
+    for (const e of fs.readdirSync(os.tmpdir())) {
+      if (/^canteen-e2e-seed-[0-9a-f]{16}$/.test(e) && path.join(os.tmpdir(), e) !== cache) fs.rmSync(path.join(os.tmpdir(), e), { recursive: true, force: true });
+    }
   }
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'canteen-e2e-data-'));
   fs.cpSync(cache, copy, { recursive: true });
