@@ -142,10 +142,14 @@ export function localLogout(): void {
   navigateTo('/login');
 }
 
+/** How long a logout waits for the server's revocation before logging out locally anyway. */
+const LOGOUT_WAIT_MS = 3000;
+
 /** Log out: revoke the token on the server, then local logout. */
 export async function logout(): Promise<void> {
   try {
-    if (session.get().token) await request({ url: '/api/blade-auth/oauth/logout', silent: true });
+    // Revoke on the server, but never let a slow or unreachable server keep the user logged in here.
+    if (session.get().token) await Promise.race([request({ url: '/api/blade-auth/oauth/logout', silent: true }), new Promise((r) => setTimeout(r, LOGOUT_WAIT_MS))]);
   } catch {
     /* revoked or offline: the local logout still happens */
   }

@@ -13,10 +13,20 @@ export function isPublic(path: string): boolean {
 }
 
 /**
+ * Where a logged-in user goes from /login: the `redirect` query (same-origin paths only), else the first page.
+ * The login form and this guard both navigate after a login; they must agree on ONE final address, or the
+ * second navigation lands on `/` whose mounted <Navigate> does not fire again and the app sits on a blank page.
+ */
+export function afterLoginTarget(search: string): string {
+  const redirect = new URLSearchParams(search).get('redirect');
+  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') && redirect !== '/login' ? redirect : website.firstPage.path;
+}
+
+/**
  * The route guard of the spec:
  * - no token: only public routes; everything else → /login (an empty token with other session traces in
  *   the store forces a local logout first);
- * - with a token: /login → /;
+ * - with a token: /login → the redirect target or the first page (spec: `/`, which leads there);
  * - locked screen: every route → /lock after 100 ms;
  * - `target` in the query opens the address in a new window;
  * - progress bar on every navigation; page title after each navigation.
@@ -77,7 +87,7 @@ export function Root() {
       return <Navigate to={`/login${redirect}`} replace />;
     }
   } else if (loc.pathname === '/login') {
-    return <Navigate to="/" replace />;
+    return <Navigate to={afterLoginTarget(loc.search)} replace />;
   }
   return <Outlet />;
 }

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { website } from '../config.js';
 import { login } from '../auth/actions.js';
+import { afterLoginTarget } from '../layout/Root.js';
 import { request } from '../api/client.js';
 import { changeLanguage, type Lang } from '../i18n.js';
 
@@ -34,8 +35,7 @@ export default function Login() {
     setBusy(true);
     try {
       await login({ tenantId: v.tenantId, username: v.username, password: v.password, captchaKey: captcha?.key, captchaCode: v.code });
-      const redirect = params.get('redirect');
-      navigate(redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/', { replace: true });
+      navigate(afterLoginTarget(`?${params.toString()}`), { replace: true });
     } catch {
       // the error toast is shown by the client / login(); nothing is stored
       if (website.captchaMode) void loadCaptcha();
