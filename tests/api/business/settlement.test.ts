@@ -167,6 +167,11 @@ describe('transaction statistics', () => {
     const odd = await h.get(`/api/statistic/orderStatistics/summary?createTime_datege=${last.day}%2000:00:01&createTime_datelt=${last.next}%2000:00:00`);
     expect(odd.body.data.source).toBe('orders');
     expect(odd.body.data.totals).toEqual(d.summary.totals);
+    // the runtime's `<api>/list` carries the same summary as the root (the screen's totals panel and chart)
+    const viaList = await h.get(`/api/statistic/orderStatistics/list?current=1&size=10&${range}`);
+    expect(viaList.status).toBe(200);
+    expect(viaList.body.data.total).toBe(4);
+    expect(viaList.body.data.summary).toEqual(d.summary);
     const onlyRefunds = await h.get(`/api/statistic/orderStatistics/list?${range}&orderType=2`, { lang: 'en' });
     expect(onlyRefunds.body.data.records.map((x: any) => x.orderTypeName)).toEqual(['Refund']);
   });

@@ -2,7 +2,8 @@
  * Transaction statistics (read-only screen, document orderStatistics over the view canteen_order_statistics):
  *   GET /api/statistic/orderStatistics?current&size&createTime_datege&createTime_datelt[&orderType&status…]
  *       → the page of records (the spec's record fields) plus `summary: {totals, series}` for the range.
- *   GET /api/statistic/orderStatistics/list      the same page (what the generic screen runtime calls)
+ *   GET /api/statistic/orderStatistics/list      the same page and summary (what the generic screen runtime calls:
+ *                                                <api>/list; its Summary panel and chart read `summary`)
  *   GET /api/statistic/orderStatistics/summary   only {totals, series}
  * The time range is required (400 请选择时间范围 when either end is missing) and at most 366 days.
  */
@@ -49,7 +50,7 @@ async function parse(app: FastifyInstance, req: FastifyRequest) {
 export const statisticModule: ServerModule = {
   name: 'statistic',
   plugin: async (app) => {
-    const page = async (req: FastifyRequest, withSummary: boolean) => {
+    const page = async (req: FastifyRequest) => {
       const { user, doc, query, conditions, range } = await parse(app, req);
       const db = app.ctx.db();
       const { current, size } = pageParams(doc, query);
@@ -57,17 +58,17 @@ export const statisticModule: ServerModule = {
       const [total, rows, summary] = await Promise.all([
         countRows(db, doc, { conditions, tenantId: user.tenantId }),
         buildListQuery(db, doc, { conditions, sort, tenantId: user.tenantId }).limit(size).offset((current - 1) * size).execute(),
-        withSummary ? orderStatistics(db, user.tenantId, range.from, range.to) : Promise.resolve(undefined),
+        orderStatistics(db, user.tenantId, range.from, range.to),
       ]);
       const records = rows.map((r) => {
         const rec = serializeRecord(doc, r as Record<string, unknown>);
         if (req.lang === 'en') rec.orderTypeName = rec.orderType === 1 ? 'Payment' : 'Refund';
         return rec;
       });
-      return ok({ records, total, size, current, pages: Math.ceil(total / size), ...(summary ? { summary } : {}) });
+      return ok({ records, total, size, current, pages: Math.ceil(total / size), summary });
     };
-    app.get('/api/statistic/orderStatistics', (req) => page(req, true));
-    app.get('/api/statistic/orderStatistics/list', (req) => page(req, false));
+    app.get('/api/statistic/orderStatistics', (req) => page(req));
+    app.get('/api/statistic/orderStatistics/list', (req) => page(req));
     app.get('/api/statistic/orderStatistics/summary', async (req) => {
       const { user, range } = await parse(app, req);
       return ok(await orderStatistics(app.ctx.db(), user.tenantId, range.from, range.to));
