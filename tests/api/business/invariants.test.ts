@@ -37,6 +37,10 @@ describe('seed-demo', () => {
     expect(neg.n).toBe(0);
     const [audited] = await query<any>(h.db, `select count(*) filter (where status = 2)::int as a, count(*)::int as n from canteen_settlement`);
     expect(audited.n).toBeGreaterThan(0);
+    // every 5th card is bound to the messaging app (wx_<cardNo>), the others are not: unbind has rows to act on
+    const bound = await query<any>(h.db, `select card_no, wx_user_id from canteen_employee where wx_user_id is not null order by card_no`);
+    expect(bound.map((e: any) => e.card_no)).toEqual(Array.from({ length: 8 }, (_, i) => 'K' + String(5 * (i + 1)).padStart(8, '0')));
+    for (const e of bound) expect(e.wx_user_id).toBe(`wx_${e.card_no}`);
     const first = await fingerprint();
     await h.reset();
     await query(h.db, `delete from canteen_merchant where merchant_no like 'SHD%'`);

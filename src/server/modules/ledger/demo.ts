@@ -2,7 +2,8 @@
  * Demo data for the canteen ledger, deterministic for a given seed on an empty ledger: employees, extra
  * merchants when asked for more than exist, payments over the last T months (skewed towards some
  * merchants), ~2% full and ~1% half refunds, and a monthly allowance per employee (200 + what the employee
- * spends that month, credited at 00:00 on the 1st, before any meal: no balance ever dips below zero).
+ * spends that month, credited at 00:00 on the 1st, before any meal: no balance ever dips below zero); every
+ * 5th card is bound to the messaging app (wxUserId `wx_<cardNo>`), so the unbind action has rows to act on.
  * Then the settlements of every ended month (same formula as settlement.ts; the last ended month pending,
  * older ones audited), a few banners, messaging-app users and messages.
  *
@@ -59,11 +60,12 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     await query(
       t,
       `insert into canteen_employee (tenant_id, create_user, create_dept, create_time, update_time, employee_name, card_no, phone, gender,
-              status, psw_free, remarks)
+              status, psw_free, wx_user_id, remarks)
        select $1, $3, $4, localtimestamp(0), localtimestamp(0),
               ($5::text[])[1 + floor(random() * array_length($5::text[], 1))::int] || ($6::text[])[1 + floor(random() * array_length($6::text[], 1))::int],
               'K' || lpad(g::text, 8, '0'), '137' || lpad(g::text, 8, '0'), 1 + (g % 2),
-              case when g % 97 = 0 then 2 when g % 89 = 0 then 3 else 1 end, 1, '演示数据'
+              case when g % 97 = 0 then 2 when g % 89 = 0 then 3 else 1 end, 1,
+              case when g % 5 = 0 then 'wx_K' || lpad(g::text, 8, '0') end, '演示数据'
          from generate_series(1, $2::int) g`,
       [ctx.tenantId, opts.employees, ctx.userId ?? null, ctx.deptId ?? null, SURNAMES, GIVEN],
     );
