@@ -59,12 +59,15 @@ describe('recharge', () => {
     await h.addEmployees(5);
     await h.addEmployees(2, 2);
     const p = await h.post('/api/employee/recharge/preview', { amount: '300' });
-    expect(p.body.data).toEqual({ count: 5, amount: '300', total: '1500.00' });
+    expect(p.body.data).toEqual({ count: 5, amount: '300.00', total: '1500.00' });
+    // always 2 decimals, formatted exactly (no float): 50 → 50.00, 0.1 → 0.10
+    expect((await h.post('/api/employee/recharge/preview', { amount: 50 })).body.data).toEqual({ count: 5, amount: '50.00', total: '250.00' });
+    expect((await h.post('/api/employee/recharge/preview', { amount: '0.1' })).body.data).toEqual({ count: 5, amount: '0.10', total: '0.50' });
     const stale = await h.post('/api/employee/recharge/batch', { amount: '300', expectCount: 4 });
     expect(stale.status).toBe(409);
     expect(await count('canteen_order')).toBe(0);
     const b = await h.post('/api/employee/recharge/batch', { amount: '300', expectCount: 5 });
-    expect(b.body.data).toEqual({ count: 5, amount: '300', total: '1500.00' });
+    expect(b.body.data).toEqual({ count: 5, amount: '300.00', total: '1500.00' });
     const [s] = await query<any>(h.db, `select sum(balance)::text as s, count(*) filter (where balance = 300) as n from canteen_employee`);
     expect(s).toEqual({ s: '1500.00', n: '5' });
     expect(await ledgerViolations(h.db)).toEqual([]);

@@ -19,6 +19,12 @@ export function parseAmount(v: unknown, max?: string): string {
   return s;
 }
 
+/** A valid amount (parseAmount's output, at most 2 decimals) written with exactly 2 decimals: "50" → "50.00". */
+export function money2(s: string): string {
+  const [i, f = ''] = s.split('.');
+  return `${i}.${f.padEnd(2, '0')}`;
+}
+
 /** Compare two non-negative decimal strings exactly (no float). */
 export function compareDecimal(a: string, b: string): number {
   const [ai, af = ''] = a.split('.');

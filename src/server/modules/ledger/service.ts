@@ -18,7 +18,7 @@
  */
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { BusinessError } from './errors.js';
-import { MAX_AMOUNT, parseAmount } from './money.js';
+import { MAX_AMOUNT, money2, parseAmount } from './money.js';
 
 type Q = Kysely<any> | Transaction<any>;
 
@@ -136,13 +136,14 @@ function batchFilter(ctx: LedgerContext, input: BatchRechargeInput, amount: stri
 export async function previewBatchRecharge(db: Q, ctx: LedgerContext, input: BatchRechargeInput) {
   const amount = parseAmount(input.amount, MAX_AMOUNT);
   const { params } = batchFilter(ctx, input, amount);
-  const [r] = await query<{ count: string; total: string }>(
+  const [r] = await query<{ count: string; amount: string; total: string }>(
     db,
-    `select count(*)::int as count, (count(*) * $4::numeric)::numeric(14,2)::text as total from canteen_employee
+    `select count(*)::int as count, $4::numeric(12,2)::text as amount, (count(*) * $4::numeric)::numeric(14,2)::text as total from canteen_employee
       where tenant_id = $1 and is_deleted = 0 and status = $2 and ($3::bigint[] is null or id = any($3::bigint[]))`,
     params,
   );
-  return { count: Number(r.count), amount, total: r.total };
+  // Money always with 2 decimals ("50" → "50.00"), formatted by SQL.
+  return { count: Number(r.count), amount: r.amount, total: r.total };
 }
 
 /**
@@ -162,8 +163,8 @@ export async function batchRecharge(db: Q, ctx: LedgerContext, input: BatchRecha
     );
     if (!locked.length) throw new BusinessError('ledger.msg.noEmployees');
     if (input.expectCount !== undefined && Number(input.expectCount) !== locked.length)
-      throw new BusinessError('employee.msg.previewDone', { count: locked.length, amount, total: '?' }, 409);
-    const [r] = await query<{ count: number; total: string }>(
+      throw new BusinessError('employee.msg.previewDone', { count: locked.length, amount: money2(amount), total: '?' }, 409);
+    const [r] = await query<{ count: number; amount: string; total: string }>(
       t,
       `with upd as (update canteen_employee e set balance = balance + $4::numeric, update_time = localtimestamp(0)
                      where tenant_id = $1 and is_deleted = 0 and status = $2 and ($3::bigint[] is null or id = any($3::bigint[]))
@@ -178,10 +179,10 @@ export async function batchRecharge(db: Q, ctx: LedgerContext, input: BatchRecha
                   select $1, $5, $6, o.create_time, o.create_time, o.id, o.order_no, '充值', 2, n.id, n.card_no, n.employee_name,
                          $4::numeric, n.balance, 1, $8
                     from o join numbered n on n.oid = o.id returning amount)
-       select count(*)::int as count, coalesce(sum(amount), 0)::text as total from r`,
+       select count(*)::int as count, $4::numeric(12,2)::text as amount, coalesce(sum(amount), 0)::numeric(14,2)::text as total from r`,
       [...params, ctx.userId ?? null, ctx.deptId ?? null, at(input.at), input.remarks ?? null],
     );
-    return { count: Number(r.count), amount, total: r.total };
+    return { count: Number(r.count), amount: r.amount, total: r.total };
   });
 }
 
@@ -242,7 +243,7 @@ export async function pay(db: Q, ctx: LedgerContext, input: PayInput) {
         m.id, m.merchant_name, m.merchant_no, orderAmount, m.fee_ratio, details],
     );
     await addDaily(t, ctx, o.id);
-    return { id: o.id, orderNo: o.order_no, createTime: o.create_time, balance: o.balance, payAmount: amount };
+    return { id: o.id, orderNo: o.order_no, createTime: o.create_time, balance: o.balance, payAmount: money2(amount) };
   });
 }
 
@@ -302,6 +303,6 @@ export async function refund(db: Q, ctx: LedgerContext, input: RefundInput) {
         o.merchant_name, o.merchant_no, o.fee_ratio, o.id, o.order_no, input.remarks ?? null],
     );
     await addDaily(t, ctx, r.id);
-    return { id: r.id, orderNo: r.order_no, amount, balance: r.balance, originalStatus: r.original_status, refunded: r.refunded };
+    return { id: r.id, orderNo: r.order_no, amount: money2(amount), balance: r.balance, originalStatus: r.original_status, refunded: r.refunded };
   });
 }
