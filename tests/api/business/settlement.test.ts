@@ -72,6 +72,9 @@ describe('settlement', () => {
     const d = await h.get(`/api/settlement/detail/list?settlementId=${s1.id}&size=10`);
     expect(d.body.data.total).toBe(3);
     expect(d.body.data.records.map((r: any) => r.orderType).sort()).toEqual([1, 1, 2]);
+    // money as numbers, like every other list (the order document's serialization)
+    expect(d.body.data.records.map((r: any) => r.payAmount).sort((x: number, y: number) => x - y)).toEqual([5, 10.2, 30]);
+    expect(d.body.data.records.find((r: any) => r.payAmount === 30)).toMatchObject({ orderAmount: 30, refundAmount: 5, orderType: 1, status: 5 });
     expect(await ledgerViolations(h.db)).toEqual([]);
   });
 

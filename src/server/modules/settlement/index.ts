@@ -7,6 +7,7 @@
  * The money rules live in ledger/settlement.ts.
  */
 import type { ServerModule } from '../../context.js';
+import { serializeRecord } from '../../crud/index.js';
 import { ok } from '../../lib/http.js';
 import { idParam, ledgerContext, param } from '../ledger/index.js';
 import { query } from '../ledger/service.js';
@@ -40,16 +41,21 @@ export const settlementModule: ServerModule = {
       const { current, size } = pageArgs(req.query as Record<string, unknown>);
       const db = app.ctx.db();
       const [cnt] = await query<{ n: number }>(db, `select count(*)::int as n from canteen_order where settlement_id = $1 and tenant_id = $2`, [id, ctx.tenantId]);
-      const rows = await query(
+      const rows = await query<Record<string, unknown>>(
         db,
-        `select id::text, order_no as "orderNo", order_type as "orderType", status, employee_name as "employeeName", card_no as "cardNo",
-                merchant_name as "merchantName", pay_amount::text as "payAmount", refund_amount::text as "refundAmount",
-                original_order_no as "originalOrderNo", to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') as "createTime"
+        `select id::text, order_no as "orderNo", order_type as "orderType", status, order_desc as "orderDesc", employee_name as "employeeName",
+                card_no as "cardNo", merchant_name as "merchantName", order_amount::text as "orderAmount", pay_amount::text as "payAmount",
+                refund_amount::text as "refundAmount", original_order_no as "originalOrderNo",
+                to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') as "createTime"
            from canteen_order where settlement_id = $1 and tenant_id = $2 order by create_time, id limit $3 offset $4`,
         [id, ctx.tenantId, size, (current - 1) * size],
       );
+      // Order records as every list sends them (money as numbers): serialized by the order document, whose list
+      // columns the settlement's `details` row action shows.
+      const orderDoc = app.ctx.docs.get('order');
+      const records = orderDoc ? rows.map((r) => serializeRecord(orderDoc, r)) : rows;
       const total = Number(cnt.n);
-      return ok({ records: rows, total, size, current, pages: Math.ceil(total / size) });
+      return ok({ records, total, size, current, pages: Math.ceil(total / size) });
     });
   },
 };
