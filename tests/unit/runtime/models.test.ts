@@ -3,6 +3,8 @@ import i18next from 'i18next';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { retrieveSchema } from '@rjsf/utils';
 import merchantJson from '../../../schemas/business/merchant.json';
+import orderJson from '../../../schemas/business/order.json';
+import settlementJson from '../../../schemas/business/settlement.json';
 import zh from '../../../locales/zh.json';
 import type { ScreenDocument } from '../../../src/shared/document.js';
 import { CUSTOM_FORMATS } from '../../../src/shared/form.js';
@@ -174,6 +176,14 @@ describe('search model and params', () => {
 });
 
 describe('dialog model', () => {
+  it('money and fee ratios of the order and settlement views show 2 decimals (0.00, 2.00 %)', () => {
+    const opts = (doc: unknown, f: string) => (dialogModel(doc as ScreenDocument, 'view', keyT).uiSchema[f] as any)['ui:options'];
+    for (const f of ['orderAmount', 'payAmount', 'refundAmount']) expect(opts(orderJson, f)).toMatchObject({ precision: 2 });
+    expect(opts(orderJson, 'feeRatio')).toMatchObject({ precision: 2, suffix: '%' });
+    for (const f of ['paidAmount', 'refundAmount', 'amount', 'feeAmount', 'netAmount']) expect(opts(settlementJson, f)).toMatchObject({ precision: 2 });
+    expect(opts(settlementJson, 'feeRatio')).toMatchObject({ precision: 2, suffix: '%' });
+  });
+
   it('per-mode fields: loginPsw only in add, merchantNo hidden in add and read-only in view', () => {
     const add = dialogModel(merchant, 'add', keyT);
     const edit = dialogModel(merchant, 'edit', keyT);
