@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CURRENT_SCHEMA_VERSION } from '../../src/shared/document.js';
 import { dictionaryIndex, menuIndex, type LintContext, type SeedDictionary, type SeedMenu } from './crossref.js';
-import type { LintProblem } from './index.js';
+import { collectFiles, type LintProblem } from './index.js';
 
 export const LOCALE_FILES = ['locales/zh.json', 'locales/en.json'];
 
@@ -76,6 +76,20 @@ export async function loadContext(root: string, opts: LoadOptions = {}): Promise
   } catch (e) {
     problems.push({ file: menuFile, pointer: '/', message: `cannot load SEED_MENUS (${reason(e)}): permission codes were not checked` });
   }
+
+  // Screen ids the server loads (schemas/ without meta, plus SCHEMA_DIRS): what references to other screens
+  // may name. Read leniently (a broken file is the lint's own finding, not a context problem).
+  const screens = new Set<string>();
+  const dirs = [path.join(root, 'schemas'), ...(process.env.SCHEMA_DIRS ?? '').split(',').map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(root, d))];
+  for (const file of collectFiles(dirs.filter((d) => fs.existsSync(d)))) {
+    try {
+      const id = (JSON.parse(fs.readFileSync(file, 'utf8')) as { id?: unknown }).id;
+      if (typeof id === 'string') screens.add(id);
+    } catch {
+      /* reported when the file itself is linted */
+    }
+  }
+  ctx.screens = screens;
 
   // Routes of the app, built without a database
   if (opts.endpoints !== false) {

@@ -36,6 +36,8 @@ export interface LintContext {
   migrate?: (doc: unknown) => unknown;
   /** Is METHOD URL served by the app? */
   hasRoute?: (method: 'GET' | 'POST', url: string) => boolean;
+  /** Ids of the screen documents the server loads (schemas/ and SCHEMA_DIRS), for references to other screens. */
+  screens?: Set<string>;
   currentSchemaVersion: number;
 }
 
@@ -243,6 +245,14 @@ export function checkDocument(doc: LintedDocument, ctx: LintContext): Problem[] 
       if (r.ne !== undefined) checkValue(f, r.ne, rat + '/ne', r.field, ctx, add);
       (r.in ?? []).forEach((v, k) => checkValue(f, v, `${rat}/in/${k}`, r.field, ctx, add));
     });
+    if (a.show) {
+      // A show action only reads the records of one row: a GET, no form, no confirmation.
+      if (a.position !== 'row') add(at + '/position', 'a "show" action lists the records of one row: its position is "row"');
+      if (a.method !== 'GET') add(at + '/method', 'a "show" action only reads: its method is "GET"');
+      if (a.form) add(at + '/form', 'a "show" action has no form (it sends only the row id and the page)');
+      if (a.confirm) add(at + '/confirm', 'a "show" action changes nothing, so it asks no confirmation');
+      if (a.selection) add(at + '/selection', 'a "show" action works on one row, not on a selection');
+    }
     if (a.form) {
       const formProps = allProperties(a.form.schema);
       checkEntity(a.form.schema, at + '/form/schema', ctx, add, (k) => (k in a.form!.schema.properties ? ptr('list', 'actions', i, 'form', 'schema', 'properties', k) : undefined));
@@ -441,6 +451,27 @@ function checkUi(ui: UiSchema | undefined, base: string, props: Record<string, F
       if (KEYWORD_OWNED.includes(kw) && (f as Record<string, unknown>)[kw] === undefined) add(mat, `${q(k)} has no ${q(kw)} rule, so this message is never shown`);
     }
   }
+}
+
+/**
+ * References to other screens (an action's `show.screen`) name a screen document: one the server loads
+ * (`known`) or one linted in the same run.
+ */
+export function checkScreenRefs(docs: Array<{ file: string; doc: ScreenDocument }>, known?: Set<string>): Array<Problem & { file: string }> {
+  const ids = new Set([...(known ?? []), ...docs.map((d) => d.doc.id)]);
+  const out: Array<Problem & { file: string }> = [];
+  for (const { file, doc } of docs) {
+    (doc.list.actions ?? []).forEach((a, i) => {
+      if (!a.show || ids.has(a.show.screen)) return;
+      const hint = suggest(a.show.screen, [...ids]);
+      out.push({
+        file,
+        pointer: ptr('list', 'actions', i, 'show', 'screen'),
+        message: `${q(a.show.screen)} is not a screen document (ids: schemas/ and SCHEMA_DIRS)` + (hint ? ` (did you mean ${q(hint)}?)` : ''),
+      });
+    });
+  }
+  return out;
 }
 
 /** Checks across documents: ids, routes, APIs, tables and permission prefixes are unique. */

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ScreenDocument } from '../../src/shared/document.js';
-import { checkDocument, checkSet, type LintContext, type LintedDocument } from './crossref.js';
+import { checkDocument, checkScreenRefs, checkSet, type LintContext, type LintedDocument } from './crossref.js';
 import { JsonSyntaxError, parseJson } from './json.js';
 import { compileMetaSchema } from './meta.js';
 
@@ -114,6 +114,7 @@ export function lintPaths(targets: string[], ctx: LintContext, opts: LintOptions
     for (const p of checkDocument(doc, ctx)) add(p.pointer, p.message + note);
     good.push({ file, doc });
   }
+  problems.push(...checkScreenRefs(good, ctx.screens));
   problems.push(...checkSet(good));
   return { files, problems };
 }

@@ -148,6 +148,22 @@ export interface ActionDef {
   /** Opens a form dialog before calling: fields of this schema are sent as the body/params. */
   form?: { schema: EntitySchema; uiSchema?: UiSchema; width?: number };
   danger?: boolean;
+  /**
+   * Row action that shows records instead of changing anything (method GET, no form, no confirm): the
+   * endpoint is called with `<param>=<row id>` plus `current`/`size`, and the returned page is listed
+   * read-only in a dialog with the list columns of the screen document `screen` (titles, dictionaries,
+   * render). E.g. a settlement's orders: `{ "screen": "order", "param": "settlementId" }`.
+   */
+  show?: ActionShow;
+}
+
+export interface ActionShow {
+  /** id of the screen document whose list columns draw the records. */
+  screen: string;
+  /** Query parameter carrying the row id. */
+  param: string;
+  /** Dialog width in px (default 1000). */
+  width?: number;
 }
 
 export type BuiltinAction = 'add' | 'edit' | 'view' | 'delete' | 'export';

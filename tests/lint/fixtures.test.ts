@@ -311,6 +311,19 @@ const CASES: Array<[string, Array<[string, string]>]> = [
       ["/schema/properties/name/pattern", "must be a valid regular expression"],
     ],
   ],
+  [
+    "show-not-a-row-read",
+    [
+      ["/list/actions/1/position", "a \"show\" action lists the records of one row: its position is \"row\""],
+      ["/list/actions/1/confirm", "a \"show\" action changes nothing, so it asks no confirmation"],
+    ],
+  ],
+  [
+    "show-unknown-screen",
+    [
+      ["/list/actions/1/show/screen", "\"fz\" is not a screen document (ids: schemas/ and SCHEMA_DIRS) (did you mean \"fx\"?)"],
+    ],
+  ],
 ];
 
 describe('schema lint: each kind of mistake is caught', () => {

@@ -43,6 +43,7 @@ export const TEST_CONTEXT: LintContext = {
     'locales/zh.json': { fx: { ...fx, confirm: { ...fx.confirm, zhOnly: '仅中文' } } },
     'locales/en.json': { fx },
   },
+  screens: new Set(['fx', 'fy']),
   hasRoute: (method, url) =>
     new Set(['GET /api/fx/list', 'GET /api/fx/detail', 'POST /api/fx/submit', 'POST /api/fx/remove', 'GET /api/fx/reset/loginPsw']).has(`${method} ${url}`),
 };
