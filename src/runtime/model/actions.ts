@@ -1,6 +1,7 @@
 /** Which buttons a user sees: built-ins and named actions gated by permission codes and row rules. */
 import type { ActionDef, RowRule, ScreenDocument } from '../../shared/document.js';
 import { builtinPermission, builtins, looseEqual } from '../../shared/fields.js';
+import { columnsModel, type ColumnModel } from './columns.js';
 
 export type Permissions = Record<string, boolean | undefined>;
 
@@ -87,6 +88,48 @@ export function checkSelection(ids: unknown[]): string | null {
   return ids.length ? null : 'common.msg.selectOne';
 }
 
+/** URL of a named action: its endpoint under resource.api, or an absolute `/api/…` path as it stands. */
+export function actionUrl(doc: ScreenDocument, action: Pick<ActionDef, 'endpoint'>): string {
+  if (action.endpoint.startsWith('/api/')) return action.endpoint;
+  return `${doc.resource.api.replace(/\/$/, '')}/${action.endpoint.replace(/^\//, '')}`;
+}
+
+/**
+ * A `show` action's request for one page of the records of a row: GET the endpoint with
+ * `<show.param>=<row id>` and `current`/`size`.
+ */
+export function showRequest(
+  doc: ScreenDocument,
+  action: ActionDef,
+  row: Record<string, unknown>,
+  page: { current: number; size: number },
+): { method: 'GET'; url: string; params: Record<string, unknown> } {
+  if (!action.show) throw new Error(`action ${action.name} of ${doc.id} has no "show"`);
+  return { method: 'GET', url: actionUrl(doc, action), params: { [action.show.param]: row.id, current: page.current, size: page.size } };
+}
+
+export interface ShowModel {
+  /** The referenced screen's list columns the dialog draws (hidden-by-default ones left out: no column chooser here). */
+  columns: ColumnModel[];
+  index: boolean;
+  pageSizes: number[];
+  defaultPageSize: number;
+  /** Dialog width in px. */
+  width: number;
+}
+
+/** The read-only table of a `show` action, from the list of the screen it names (`target`). */
+export function showModel(action: ActionDef, target: ScreenDocument): ShowModel {
+  const list = columnsModel(target);
+  return {
+    columns: list.columns.filter((c) => !c.hidden),
+    index: list.index,
+    pageSizes: list.pageSizes,
+    defaultPageSize: list.defaultPageSize,
+    width: action.show?.width ?? 1000,
+  };
+}
+
 /** Request of a named action: GET → params, POST → params too (BladeX style `?id=` / `?ids=`), or a form body. */
 export function actionRequest(
   doc: ScreenDocument,
@@ -94,7 +137,7 @@ export function actionRequest(
   target: { row?: Record<string, unknown>; ids?: string[] },
   form?: Record<string, unknown>,
 ): { method: 'GET' | 'POST'; url: string; params: Record<string, unknown>; data?: Record<string, unknown> } {
-  const url = `${doc.resource.api.replace(/\/$/, '')}/${action.endpoint.replace(/^\//, '')}`;
+  const url = actionUrl(doc, action);
   const params: Record<string, unknown> = {};
   if (target.row) params.id = target.row.id;
   if (target.ids) params.ids = target.ids.join(',');

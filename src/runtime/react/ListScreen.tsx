@@ -47,6 +47,7 @@ import { Summary, type PageSummary } from './Summary.js';
 
 const FormDialog = lazy(() => import('./FormDialog.js'));
 const ActionDialog = lazy(() => import('./ActionDialog.js'));
+const ShowDialog = lazy(() => import('./ShowDialog.js'));
 
 type Rec = Record<string, unknown>;
 interface Page {
@@ -99,6 +100,7 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
   const [columnVisibility, setColumnVisibility] = useState<Record<string, boolean>>(() => initialVisibility(listModel));
   const [dialog, setDialog] = useState<{ mode: Mode; id?: string } | null>(null);
   const [actionDialog, setActionDialog] = useState<{ action: ActionDef; row?: Rec; ids?: string[] } | null>(null);
+  const [showDialog, setShowDialog] = useState<{ action: ActionDef; row: Rec } | null>(null);
 
   const missing = validateSearch(search, applied);
   const params = listParams(doc, { current: page.current, size: page.size, search: applied, sorting });
@@ -124,6 +126,8 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
         const warn = checkSelection(target.ids);
         if (warn) return void toast.warning(t(warn));
       }
+      // `show`: the records of this row in a read-only table (changes nothing: no confirm, no toast).
+      if (action.show && target.row) return setShowDialog({ action, row: target.row });
       if (action.form) return setActionDialog({ action, ...target });
       const go = async () => {
         const r = actionRequest(doc, action, target);
@@ -429,6 +433,7 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
             }}
           />
         )}
+        {showDialog && <ShowDialog doc={doc} action={showDialog.action} row={showDialog.row} onClose={() => setShowDialog(null)} />}
         {actionDialog && (
           <ActionDialog
             doc={doc}

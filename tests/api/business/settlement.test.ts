@@ -1,5 +1,6 @@
 /** Settlements (gen/audit/auditBatch/detail list) and transaction statistics over the ledger. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { pay, query, recharge, refund } from '../../../src/server/modules/ledger/service.js';
 import { generateSettlements, auditSettlements } from '../../../src/server/modules/ledger/settlement.js';
 import { ledgerViolations, startHarness, type Harness } from './_harness.js';
@@ -132,6 +133,47 @@ describe('settlement', () => {
     const audits = await Promise.all(Array.from({ length: 4 }, () => auditSettlements(h.db, h.ctx, rows.map((r) => r.id))));
     expect(audits.reduce((n, a) => n + a.audited, 0)).toBe(2);
     expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+});
+
+describe('settlement details (a show action)', () => {
+  it('a user with settlements but not the order screen may load the order document the details dialog draws with', async () => {
+    const USER_ROLE = '1123598816738675202';
+    const removed = await query<any>(
+      h.db,
+      `delete from blade_role_menu rm using blade_menu m where rm.menu_id = m.id and rm.role_id = $1 and (m.code = 'order' or m.code like 'order\\_%')
+        returning rm.*`,
+      [USER_ROLE],
+    );
+    expect(removed.length).toBeGreaterThan(0);
+    try {
+      const [admin] = await query<any>(h.db, `select password from blade_user where account = 'admin'`);
+      await query(h.db, `insert into blade_user (id, tenant_id, account, password, role_id, is_deleted, status) values (900000000000000077, '000000', 'clerk', $1, $2, 0, 1)
+        on conflict (id) do nothing`, [admin.password, USER_ROLE]);
+      h.app.ctx.permissions.clear();
+      const tok = await h.app.inject({
+        method: 'POST',
+        url: `/api/blade-auth/oauth/token?tenantId=000000&username=clerk&password=${createHash('md5').update('admin').digest('hex')}&grant_type=password&scope=all&type=account`,
+        headers: { authorization: 'Basic ' + Buffer.from('saber:saber_secret').toString('base64'), 'tenant-id': '000000' },
+      });
+      const token = tok.json().access_token as string;
+      expect(token).toBeTruthy();
+      const screens = await h.get('/api/blade-system/screen/list', { token });
+      expect(screens.body.data.map((d: any) => d.id)).toContain('settlement');
+      expect(screens.body.data.map((d: any) => d.id)).not.toContain('order');
+      // the settlement document's details action draws with the order list columns: that document is served
+      const settlement = await h.get('/api/blade-system/screen/detail?id=settlement', { token });
+      expect(settlement.body.data.list.actions.find((a: any) => a.name === 'details')).toMatchObject({ show: { screen: 'order', param: 'settlementId' } });
+      const order = await h.get('/api/blade-system/screen/detail?id=order', { token });
+      expect(order.status).toBe(200);
+      expect(order.body.data.id).toBe('order');
+      // but not any other screen, and the order list itself stays refused
+      expect((await h.get('/api/blade-system/screen/detail?id=user', { token })).status).toBe(404);
+      expect((await h.get('/api/order/list?current=1&size=10', { token })).status).toBe(403);
+    } finally {
+      for (const r of removed) await query(h.db, `insert into blade_role_menu (id, menu_id, role_id) values ($1, $2, $3)`, [r.id, r.menu_id, r.role_id]);
+      h.app.ctx.permissions.clear();
+    }
   });
 });
 

@@ -206,10 +206,29 @@ describe('settlements', () => {
     expect(await d.getByRole('button', { name: /确\s*定/ }).count()).toBe(0);
     await shot(page, 'settlement-view');
     await closeDialog(page);
-    // the orders of the settlement (GET /api/settlement/detail/list?settlementId=)
+    // the orders of the settlement (GET /api/settlement/detail/list?settlementId=), drawn with the order list's columns
+    const merchantName = ((await audited.locator('td').nth(3).textContent()) ?? '').trim();
     await audited.getByRole('button', { name: '结算明细' }).click({ timeout: 5000 });
     const detail = dialog(page);
-    await detail.locator('tbody tr').first().waitFor();
-    await expect(detail.textContent()).resolves.toContain(`${count}`);
+    await detail.locator('.ant-modal-title').getByText('结算明细').waitFor();
+    const table = detail.locator('[data-testid=show-dialog][data-screen=order]');
+    const lines = table.locator('tbody tr.ant-table-row');
+    await lines.first().waitFor();
+    await table.locator('.ant-pagination-total-text', { hasText: `共 ${count} 条` }).waitFor();
+    expect(await lines.count()).toBe(Math.min(count, 10));
+    const hs = (await table.locator('thead th').allTextContents()).map((h) => h.trim());
+    expect(hs).toEqual(['序号', '订单号', '订单类型', '订单状态', '员工姓名', '商家名称', '订单金额', '支付金额', '已退款金额', '订单描述', '支付时间']);
+    const cells = async (col: string) => {
+      const out: string[] = [];
+      for (let r = 0; r < (await lines.count()); r++) out.push(((await lines.nth(r).locator('td').nth(hs.indexOf(col)).textContent()) ?? '').trim());
+      return out;
+    };
+    for (const v of await cells('商家名称')) expect(v).toBe(merchantName);
+    for (const v of await cells('订单类型')) expect(['消费', '退款']).toContain(v); // dictionary labels, not keys
+    for (const v of await cells('支付金额')) expect(v).toMatch(/^\d+\.\d{2}$/); // money render: 2 decimals
+    for (const v of await cells('支付时间')) expect(v).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await table.locator('tbody button').count()).toBe(0); // read-only
+    await shot(page, 'settlement-details');
+    await closeDialog(page);
   });
 });

@@ -225,7 +225,13 @@ const systemModule: ServerModule = {
     });
     app.get('/api/blade-system/screen/detail', async (req) => {
       const id = ((req.query ?? {}) as Record<string, unknown>).id;
-      const doc = (await visibleScreens(app, req)).find((d) => d.id === id);
+      const codes = await app.ctx.permissions.codes(requireUser(req).roleIds);
+      const visible = app.ctx.docs.all.filter((d) => codes.has(d.resource.permissionPrefix));
+      // Also a screen that a granted `show` action of a visible screen draws its records with (e.g. the order
+      // columns of a settlement's details): the document only, its own endpoints keep their permissions.
+      const doc =
+        visible.find((d) => d.id === id) ??
+        (visible.some((v) => (v.list.actions ?? []).some((a) => a.show?.screen === id && codes.has(a.permission))) ? app.ctx.docs.get(String(id)) : undefined);
       if (!doc) throw notFound('error.notFound');
       return ok(doc);
     });
