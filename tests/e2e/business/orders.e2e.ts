@@ -105,6 +105,8 @@ describe('orders', () => {
     expect(await d.locator('#root_orderNo').inputValue()).toBe(orderNo);
     const json = (await d.locator('#root_details').textContent()) ?? '';
     expect(json).toMatch(/^\{\n {2}"channel": "card",\n {2}"terminal": "POS-\d+"\n\}$/);
+    // money and the fee ratio with 2 decimals (nothing refunded reads 0.00, a 2 % fee 2.00, not 0 / 2)
+    for (const f of ['orderAmount', 'payAmount', 'refundAmount', 'feeRatio']) expect(await d.locator(`#root_${f}`).inputValue()).toMatch(/^\d+\.\d{2}$/);
     expect(await d.getByRole('button', { name: /确\s*定/ }).count()).toBe(0);
     expect(await d.locator('input:not([readonly]):not([type=hidden]):not([disabled]), textarea:not([readonly])').count()).toBe(0);
     await shot(page, 'order-view');
