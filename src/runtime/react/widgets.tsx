@@ -204,6 +204,13 @@ export function acceptable(file: { type?: string; name?: string }, accept: unkno
   return accept.some((a) => a === type || a === byExt[ext] || (typeof a === 'string' && a.endsWith('/*') && type.startsWith(a.slice(0, -1))));
 }
 
+/** Why a picked file is refused before sending (i18n key), or null: the document's accept list and max size. */
+export function uploadRefusal(file: { type?: string; name?: string; size: number }, options: WidgetProps['options']): string | null {
+  if (!acceptable(file, options.accept)) return 'common.upload.type';
+  if (typeof options.maxSize === 'number' && file.size > options.maxSize) return 'common.upload.size';
+  return null;
+}
+
 function isImageField(options: WidgetProps['options']): boolean {
   return options.listType === 'picture-card' || (Array.isArray(options.accept) && options.accept.every((a) => String(a).startsWith('image/')));
 }
@@ -238,12 +245,9 @@ function UploadWidget(props: WidgetProps) {
         disabled={disabled || busy}
         fileList={fileList}
         beforeUpload={(file) => {
-          if (!acceptable(file, options.accept)) {
-            void toast.error(t('common.upload.type'));
-            return Upload.LIST_IGNORE;
-          }
-          if (typeof options.maxSize === 'number' && file.size > options.maxSize) {
-            void toast.error(t('common.upload.size'));
+          const refused = uploadRefusal(file, options);
+          if (refused) {
+            void toast.error(t(refused));
             return Upload.LIST_IGNORE;
           }
           return true;
@@ -299,12 +303,9 @@ function FileWidget(props: WidgetProps) {
         disabled={disabled}
         fileList={fileList}
         beforeUpload={(file) => {
-          if (!acceptable(file, options.accept)) {
-            void toast.error(t('common.upload.type'));
-            return Upload.LIST_IGNORE;
-          }
-          if (typeof options.maxSize === 'number' && file.size > options.maxSize) {
-            void toast.error(t('common.upload.size'));
+          const refused = uploadRefusal(file, options);
+          if (refused) {
+            void toast.error(t(refused));
             return Upload.LIST_IGNORE;
           }
           files[field] = file;

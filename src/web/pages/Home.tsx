@@ -4,16 +4,8 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../api/client.js';
 import { session } from '../auth/session.js';
+import type { DashboardSummary } from '../../shared/dashboard.js';
 
-export interface DashboardSummary {
-  todayOrders: number;
-  /** decimal string from SQL numeric */
-  todayAmount: string;
-  cardHolders: number;
-  merchants: number;
-  pendingSettlements: number;
-  trend: Array<{ date: string; orders: number; amount: string }>;
-}
 
 /** 30-day trend as a small inline SVG (orders as bars, amount as a line). */
 function TrendChart({ data }: { data: DashboardSummary['trend'] }) {

@@ -12,6 +12,9 @@ import { HttpError, fail, forbidden, notFound, ok, okStatus } from '../../lib/ht
 import { newId, isId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { localDateTime } from '../../lib/time.js';
+import type { DashboardSummary } from '../../../shared/dashboard.js';
+
+export type { DashboardSummary };
 
 const MD5_HEX = /^[0-9a-f]{32}$/i;
 const PHONE = /^1[3-9]\d{9}$/;
@@ -39,14 +42,6 @@ function ymd(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-export interface DashboardSummary {
-  todayOrders: number;
-  todayAmount: string;
-  cardHolders: number;
-  merchants: number;
-  pendingSettlements: number;
-  trend: Array<{ date: string; orders: number; amount: string }>;
-}
 
 /** Operator figures for the home page; money as SQL numeric text, never summed in JS. */
 export async function dashboardSummary(db: DB, tenantId: string, tz: string, now = new Date()): Promise<DashboardSummary> {
