@@ -13,7 +13,6 @@
  * is reused (delete it or pass a fresh DATABASE_URL to reload).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import { orderStatistics } from '../../src/server/modules/ledger/statistics.js';
 import { ADMIN_TENANT, SEED_IDS } from '../../src/server/seed/index.js';
 import { prepareDatabase } from '../../src/server/setup.js';
 import { parseSearchParams, parseSort } from '../../src/shared/search.js';
+import { adminToken } from './admin-token.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -150,13 +150,7 @@ async function main() {
     const app = buildApp({ db, config, docs });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as any).port;
-    const md5 = createHash('md5').update('admin').digest('hex');
-    const tok = await app.inject({
-      method: 'POST',
-      url: `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5}&grant_type=password&scope=all`,
-      headers: { authorization: 'Basic ' + Buffer.from('saber:saber_secret').toString('base64') },
-    });
-    const token = tok.json().access_token;
+    const token = await adminToken(app);
 
     // Direct path: a separate pg pool of 10 running the same builders' SQL.
     const directDb = (await openDatabase(config)).db;

@@ -5,7 +5,6 @@
  * through GET /api/order/export into a temp file, sampling this process's RSS / heap every 50 ms during the
  * download (the server side), then reads the .xlsx back with exceljs' streaming reader to count the rows.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +14,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/index.js';
 import { loadDocuments } from '../../src/server/documents.js';
+import { adminToken } from './admin-token.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,13 +28,7 @@ async function main() {
   const app = buildApp({ db: database.db, config, docs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as any).port;
-  const md5 = createHash('md5').update('admin').digest('hex');
-  const tok = await app.inject({
-    method: 'POST',
-    url: `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5}&grant_type=password&scope=all`,
-    headers: { authorization: 'Basic ' + Buffer.from('saber:saber_secret').toString('base64') },
-  });
-  const token = tok.json().access_token;
+  const token = await adminToken(app);
   const d = (n: number) => new Date(Date.now() - n * 86400000).toISOString().slice(0, 10);
   const from = arg('from') ?? d(45);
   const to = arg('to') ?? d(-1);

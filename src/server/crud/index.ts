@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { FieldSchema, ScreenDocument } from '../../shared/document.js';
 import { allProperties, builtins, conditionalFields, conditionHolds, listableProperties, storedFields, toSnake } from '../../shared/fields.js';
 import { pickEditable } from '../../shared/form.js';
-import { SearchError, missingRequiredSearches, parseSearchParams, parseSort } from '../../shared/search.js';
+import { SearchError, missingRequiredSearches, parseSearchParams, parseSort, type Condition } from '../../shared/search.js';
 import { requirePermission, type AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
 import { HttpError, fail, forbidden, notFound, ok } from '../lib/http.js';
@@ -23,6 +23,23 @@ import { validateValues } from './validate.js';
 export { buildListQuery, buildWhereQuery, countRows, readableFields } from './query.js';
 
 const MAX_PAGE = 200;
+
+/**
+ * The search conditions and sort of a list-shaped request (list, export): only the document's search
+ * fields and sortable columns are read; a malformed value or a missing required search is a clear error.
+ */
+export function parseListRequest(doc: ScreenDocument, query: Record<string, unknown>): { conditions: Condition[]; sort: ReturnType<typeof parseSort> } {
+  let conditions: Condition[];
+  try {
+    conditions = parseSearchParams(doc, query);
+  } catch (e) {
+    if (e instanceof SearchError) throw fail('error.search', { detail: e.message });
+    throw e;
+  }
+  const missing = missingRequiredSearches(doc, conditions);
+  if (missing.length) throw new HttpError(400, missing[0].required || 'error.searchRequired');
+  return { conditions, sort: parseSort(doc, query.ascs, query.descs) };
+}
 
 /** DB row (camelCase aliases) → wire record: numeric strings → numbers for display, ids stay strings. */
 export function serializeRecord(doc: ScreenDocument, row: Record<string, unknown>): Record<string, unknown> {
@@ -115,16 +132,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
       const user = await requirePermission(app, req, prefix);
       const db = app.ctx.db();
       const query = (req.query ?? {}) as Record<string, unknown>;
-      let conditions;
-      try {
-        conditions = parseSearchParams(doc, query);
-      } catch (e) {
-        if (e instanceof SearchError) throw fail('error.search', { detail: e.message });
-        throw e;
-      }
-      const missing = missingRequiredSearches(doc, conditions);
-      if (missing.length) throw new HttpError(400, missing[0].required || 'error.searchRequired');
-      const sort = parseSort(doc, query.ascs, query.descs);
+      const { conditions, sort } = parseListRequest(doc, query);
       const { current, size } = pageParams(doc, query);
       const [total, rows] = await Promise.all([
         countRows(db, doc, { conditions, tenantId: user.tenantId }),

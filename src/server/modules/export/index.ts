@@ -15,10 +15,8 @@ import { CompiledQuery } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ScreenDocument } from '../../../shared/document.js';
 import { builtins, listableProperties } from '../../../shared/fields.js';
-import { SearchError, missingRequiredSearches, parseSearchParams, parseSort } from '../../../shared/search.js';
 import { requirePermission, type ServerModule } from '../../context.js';
-import { buildListQuery, readableFields } from '../../crud/index.js';
-import { HttpError, fail } from '../../lib/http.js';
+import { buildListQuery, parseListRequest, readableFields } from '../../crud/index.js';
 import { localDateTime } from '../../lib/time.js';
 import { BusinessError } from '../ledger/errors.js';
 import { query } from '../ledger/service.js';
@@ -58,16 +56,7 @@ function mountExport(app: FastifyInstance, doc: ScreenDocument): void {
     const bad = requested.filter((f) => !readable.has(f));
     if (bad.length || !requested.length) throw new BusinessError('export.msg.badColumns', { columns: bad.join(', ') });
     const fields = [...new Set(requested)].map((f) => readable.get(f)!);
-    let conditions;
-    try {
-      conditions = parseSearchParams(doc, q);
-    } catch (e) {
-      if (e instanceof SearchError) throw fail('error.search', { detail: e.message });
-      throw e;
-    }
-    const missing = missingRequiredSearches(doc, conditions);
-    if (missing.length) throw new HttpError(400, missing[0].required || 'error.searchRequired');
-    const sort = parseSort(doc, q.ascs, q.descs);
+    const { conditions, sort } = parseListRequest(doc, q);
     const props = listableProperties(doc);
     const labelOf = new Map(doc.list.columns.map((c) => [c.field, c.label]));
     const dicts = await dictLabels(app, [...new Set(fields.map((f) => props[f.field]?.['x-dict']).filter(Boolean))] as string[], user.tenantId, lang);
