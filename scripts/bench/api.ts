@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { buildListQuery, countRows } from '../../src/server/crud/index.js';
+import { listPage } from '../../src/server/crud/index.js';
 import { openDatabase, type DB } from '../../src/server/db/index.js';
 import { loadDocuments } from '../../src/server/documents.js';
 import { seedDemoLedger } from '../../src/server/modules/ledger/demo.js';
@@ -164,8 +164,7 @@ async function main() {
       const size = Number(q.size);
       const work = () =>
         Promise.all([
-          countRows(directDb, doc, { conditions, tenantId: ADMIN_TENANT }),
-          buildListQuery(directDb, doc, { conditions, sort, tenantId: ADMIN_TENANT }).limit(size).offset((current - 1) * size).execute(),
+          listPage(directDb, doc, { conditions, sort, tenantId: ADMIN_TENANT, limit: size, offset: (current - 1) * size }),
           s.stats ? orderStatistics(directDb, ADMIN_TENANT, q.createTime_datege, q.createTime_datelt) : Promise.resolve(null),
         ]);
       const check = await app.inject({ method: 'GET', url: `${s.path}?${s.qs}`, headers: { 'blade-auth': `bearer ${token}` } });

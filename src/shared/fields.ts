@@ -140,7 +140,19 @@ export const AUDIT_FIELDS: Record<string, FieldSchema> = {
 };
 
 /** Fields a list may show or search: the document's own plus the audit fields. */
-export function listableProperties(doc: ScreenDocument): Record<string, FieldSchema> {
+const listableMemo = new WeakMap<ScreenDocument, { schema: ScreenDocument['schema']; audit: boolean; props: Readonly<Record<string, FieldSchema>> }>();
+
+/**
+ * Every readable field of a document (audit columns + own + conditional), by name. Memoised per document
+ * (a list request asked for it a few times per row): documents are data, not mutated once loaded; a
+ * replaced `schema` or a changed `resource.audit` is noticed. The answer is frozen — copy it to change it.
+ */
+export function listableProperties(doc: ScreenDocument): Readonly<Record<string, FieldSchema>> {
+  const audit = doc.resource.audit !== false;
+  const hit = listableMemo.get(doc);
+  if (hit && hit.schema === doc.schema && hit.audit === audit) return hit.props;
   const own = allProperties(doc.schema);
-  return doc.resource.audit === false ? { id: AUDIT_FIELDS.id, ...own } : { ...AUDIT_FIELDS, ...own };
+  const props = Object.freeze(audit ? { ...AUDIT_FIELDS, ...own } : { id: AUDIT_FIELDS.id, ...own });
+  listableMemo.set(doc, { schema: doc.schema, audit, props });
+  return props;
 }

@@ -53,19 +53,30 @@ describe('test-only screen document mounted via SCHEMA_DIRS', () => {
     expect((await t.call(admin, { method: 'GET', url: '/api/test-note/list' })).body.data.total).toBe(1);
   });
 
-  it('count policy `capped`: exact up to countCap, then an estimate of at least cap + 1', async () => {
+  it('count policy `capped`: exact up to countCap, then an estimate of at least cap + 1, marked totalEstimated', async () => {
     const doc = t.app.ctx.docs.get('testNote')!;
     for (let i = 0; i < 4; i++) await t.call(admin, { method: 'POST', url: '/api/test-note/submit', payload: { noteTitle: `计数${i}` } });
-    const exact = (await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数' })).body.data.total;
-    expect(exact).toBe(4);
+    const exact = (await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数' })).body.data;
+    expect(exact.total).toBe(4);
+    expect(exact.records.map((r: { noteTitle: string }) => r.noteTitle)).toEqual(['计数3', '计数2', '计数1', '计数0']);
+    expect((await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数&size=10&current=2' })).body.data).toMatchObject({ records: [], total: 4 });
+    expect(exact).not.toHaveProperty('totalEstimated');
     doc.resource.count = 'capped';
     doc.resource.countCap = 10;
     try {
-      expect((await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数' })).body.data.total).toBe(4);
+      const under = (await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数' })).body.data;
+      expect(under.total).toBe(4);
+      expect(under).not.toHaveProperty('totalEstimated');
       doc.resource.countCap = 2;
       const est = (await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数&size=2' })).body.data;
       expect(est.total).toBeGreaterThanOrEqual(3);
+      expect(est.totalEstimated).toBe(true);
+      expect(est.pages).toBe(Math.ceil(est.total / 2));
       expect(est.records).toHaveLength(2);
+      // count and page come in one statement: a page past the end still knows the total
+      const past = (await t.call(admin, { method: 'GET', url: '/api/test-note/list?noteTitle=计数&size=2&current=99' })).body.data;
+      expect(past.records).toEqual([]);
+      expect(past.total).toBeGreaterThanOrEqual(3);
     } finally {
       delete doc.resource.count;
       delete doc.resource.countCap;

@@ -27,3 +27,17 @@ export function initialSorting(doc: ScreenDocument): Array<{ id: string; desc: b
 export function exportParams(doc: ScreenDocument, q: Omit<ListQuery, 'current' | 'size'>, visibleFields: string[], lang: string): Record<string, string> {
   return { ...toParams(doc, q.search), ...sortParams(q.sorting), columns: visibleFields.join(','), lang: lang.startsWith('en') ? 'en' : 'zh' };
 }
+
+/** A page as list endpoints answer it (SpringBlade IPage); `totalEstimated` marks a planner estimate. */
+export interface ListPage<R = Record<string, unknown>> {
+  records: R[];
+  total: number;
+  size?: number;
+  current?: number;
+  totalEstimated?: boolean;
+}
+
+/** The i18n key and params of the pager's total text: "共 N 条", or "约 N 条" when the server estimated it. */
+export function totalText(page: Pick<ListPage, 'totalEstimated'> | undefined, total: number): [key: string, params: { total: string }] {
+  return [page?.totalEstimated ? 'common.list.totalAbout' : 'common.list.total', { total: total.toLocaleString('en-US') }];
+}

@@ -37,6 +37,8 @@ import {
   splitRowItems,
   searchModel,
   validateSearch,
+  totalText,
+  type ListPage,
   type RowItem,
 } from '../model/index.js';
 import { useRuntime } from './context.js';
@@ -50,11 +52,7 @@ const ActionDialog = lazy(() => import('./ActionDialog.js'));
 const ShowDialog = lazy(() => import('./ShowDialog.js'));
 
 type Rec = Record<string, unknown>;
-interface Page {
-  records: Rec[];
-  total: number;
-  size?: number;
-  current?: number;
+interface Page extends ListPage<Rec> {
   /** Totals/series for the searched range, when the screen's list carries them (statistics). */
   summary?: PageSummary;
 }
@@ -411,7 +409,7 @@ export function ListScreen({ doc }: { doc: ScreenDocument }) {
           showSizeChanger
           showQuickJumper
           pageSizeOptions={listModel.pageSizes}
-          showTotal={(n) => t('common.list.total', { total: n })}
+          showTotal={(n) => t(...totalText(data, n))}
           onChange={(current, size) => {
             setPage((p) => ({ current: size !== p.size ? 1 : current, size }));
             setRowSelection({});

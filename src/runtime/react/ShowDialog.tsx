@@ -8,17 +8,14 @@ import { Button, Modal, Result, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import useSWR from 'swr';
 import type { ActionDef, ScreenDocument } from '../../shared/document.js';
-import { dictCodes, showModel, showRequest } from '../model/index.js';
+import { dictCodes, showModel, showRequest, totalText, type ListPage } from '../model/index.js';
 import { useRuntime } from './context.js';
 import { useDictionaries } from './useDictionaries.js';
 import { useScreenDocument } from './ScreenPage.js';
 import { Cell } from './Cell.js';
 
 type Rec = Record<string, unknown>;
-interface Page {
-  records: Rec[];
-  total: number;
-}
+type Page = ListPage<Rec>;
 
 const NO_CODES: string[] = [];
 
@@ -95,7 +92,7 @@ export default function ShowDialog({ doc, action, row, onClose }: ShowDialogProp
               total: Number(data?.total ?? 0),
               showSizeChanger: true,
               pageSizeOptions: model?.pageSizes,
-              showTotal: (n) => t('common.list.total', { total: n }),
+              showTotal: (n) => t(...totalText(data, n)),
               onChange: (current, s) => setPage((p) => ({ current: s !== (p.size ?? size) ? 1 : current, size: s })),
             }}
           />

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
-import { clickSearch, closeDialog, dialog, exportSheet, headers, okUntil, pick, recover, rowWith, rows, searchPick, startSeededServer, toast, toolbarButtons, waitRows } from './helpers.js';
+import { clickSearch, closeDialog, dialog, exportSheet, headers, okUntil, pick, recover, rowWith, rows, searchPick, startSeededServer, toast, toolbarButtons, waitRows, pagerTotal } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -231,7 +231,7 @@ describe('message center', () => {
     await searchPick(page, '消息类型', '商家');
     await clickSearch(page);
     await waitRows(page, (r) => r.length > 0 && r.every((t) => t.includes('商家')));
-    const n = Number(/(\d+)/.exec((await page.locator('.ant-pagination-total-text').textContent()) ?? '')?.[1]);
+    const n = await pagerTotal(page);
     const { header, body } = await exportSheet(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
     expect(header).toEqual((await headers(page)).filter((h) => !['序号', '操作'].includes(h)));
     expect(body.length).toBe(n);

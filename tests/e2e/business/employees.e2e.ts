@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
-import { clickSearch, closeDialog, dialog, headers, rowWith, rows, searchPick, searchText, startSeededServer, toast, toolbarButtons, waitRows, recover } from './helpers.js';
+import { clickSearch, closeDialog, dialog, headers, rowWith, rows, searchPick, searchText, startSeededServer, toast, toolbarButtons, waitRows, recover, pagerTotal } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -192,7 +192,7 @@ describe('employees', () => {
     await searchPick(page, '卡状态', '正常');
     await clickSearch(page);
     await waitRows(page, (r) => r.length === 10);
-    const active = Number(/(\d+)/.exec((await page.locator('.ant-pagination-total-text').textContent()) ?? '')?.[1]);
+    const active = await pagerTotal(page);
     await searchCard('K00000020');
     const before = Number((await rowWith(page, 'K00000020').locator('td').nth(4).textContent())!.replace(/,/g, ''));
 

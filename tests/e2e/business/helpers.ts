@@ -189,3 +189,11 @@ export async function okUntil(p: Page, expected: Locator, tries = 4): Promise<vo
   }
   await expected.waitFor({ timeout: 1000 });
 }
+
+/** The number in the pager's total text ("共 1,234 条", "约 …", "about …"), thousands separators allowed. */
+export async function pagerTotal(scope: Page | Locator): Promise<number> {
+  const text = (await scope.locator('.ant-pagination-total-text').first().textContent()) ?? '';
+  const m = /(\d[\d,]*)/.exec(text);
+  if (!m) throw new Error(`no total in pager text "${text}"`);
+  return Number(m[1].replace(/,/g, ''));
+}

@@ -25,6 +25,7 @@ import {
   toolbarButtons,
   waitRows,
   recover,
+  pagerTotal,
 } from './helpers.js';
 
 let server: RunningServer;
@@ -46,7 +47,7 @@ afterAll(async () => {
 });
 
 const cell = async (r: number, c: number) => ((await rows(page).nth(r).locator('td').nth(c).textContent()) ?? '').trim();
-const total = async () => Number(/(\d+)/.exec((await page.locator('.ant-pagination-total-text').textContent()) ?? '')?.[1]);
+const total = () => pagerTotal(page);
 const reset = async () => {
   await page.locator('[data-testid=runtime-search]').getByRole('button', { name: /清\s*空|Reset/ }).click();
   await waitRows(page, (r) => r.length === 10);

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
-import { clickSearch, closeDialog, dialog, exportSheet, headers, recover, rows, searchItem, searchPick, startSeededServer, toast, toolbarButtons, waitRows } from './helpers.js';
+import { clickSearch, closeDialog, dialog, exportSheet, headers, recover, rows, searchItem, searchPick, startSeededServer, toast, toolbarButtons, waitRows, pagerTotal } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,7 +31,7 @@ afterAll(async () => {
 const cycleCell = (c: string) => page.locator('td:nth-child(5)', { hasText: new RegExp(`^${c}$`) });
 const pad = (n: number) => String(n).padStart(2, '0');
 const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const total = async () => Number(/(\d+)/.exec((await page.locator('.ant-pagination-total-text').textContent()) ?? '')?.[1]);
+const total = () => pagerTotal(page);
 const cellsOf = async (col: string) => {
   const hs = await page.locator('.runtime-list thead th').allTextContents();
   const i = hs.map((h) => h.trim()).indexOf(col);

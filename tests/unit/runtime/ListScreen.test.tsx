@@ -30,7 +30,7 @@ interface Call {
   data?: unknown;
 }
 
-function fakeServer() {
+function fakeServer(page: Record<string, unknown> = { total: 42, size: 10, current: 1, pages: 5 }) {
   const calls: Call[] = [];
   const records = [
     { id: '1', merchantNo: 'SH20260101000001', merchantName: '老王食堂', status: 1, enableFlag: 1, bind: 1, feeRatio: 1.5, createTime: '2026-01-01 08:00:00' },
@@ -54,7 +54,7 @@ function fakeServer() {
         ],
       };
     }
-    if (url === '/api/merchant/list') return { records, total: 42, size: 10, current: 1, pages: 5 };
+    if (url === '/api/merchant/list') return { records, ...page };
     return null;
   }) as RequestFn;
   return { calls, request };
@@ -105,6 +105,13 @@ describe('ListScreen (merchant, fake request)', () => {
     await screen.findByText('解绑微信');
     expect(screen.getByText('新增')).toBeTruthy();
     expect(screen.getByText('导出')).toBeTruthy();
+  });
+
+  it('writes an estimated total as "about" (约 N 条, thousands separated), an exact one as 共 N 条', async () => {
+    const { request } = fakeServer({ total: 954711, size: 10, current: 1, pages: 95472, totalEstimated: true });
+    mount(request);
+    await screen.findByText('约 954,711 条');
+    expect(screen.queryByText(/共 .* 条/)).toBeNull();
   });
 
   it('delete with nothing selected warns; after selecting, confirms and calls remove with ids', async () => {

@@ -33,6 +33,7 @@ import {
   serverFieldErrors,
   submitPayload,
   toParams,
+  totalText,
   validateSearch,
   visibleFields,
   visibleWhen,
@@ -172,6 +173,14 @@ describe('search model and params', () => {
       size: 30,
     });
     expect(exportParams(merchant, { search: {}, sorting: [] }, ['merchantNo', 'status'], 'en-US')).toEqual({ columns: 'merchantNo,status', lang: 'en' });
+  });
+});
+
+describe('pager total', () => {
+  it('is exact (共 N 条) unless the server marked it estimated (约 N 条), with thousands separators', () => {
+    expect(totalText({ totalEstimated: true }, 954711)).toEqual(['common.list.totalAbout', { total: '954,711' }]);
+    expect(totalText({}, 42)).toEqual(['common.list.total', { total: '42' }]);
+    expect(totalText(undefined, 1000)).toEqual(['common.list.total', { total: '1,000' }]);
   });
 });
 

@@ -7,7 +7,7 @@
  * The money rules live in ledger/settlement.ts.
  */
 import type { ServerModule } from '../../context.js';
-import { serializeRecord } from '../../crud/index.js';
+import { pageEnvelope, recordSerializer } from '../../crud/index.js';
 import { ok } from '../../lib/http.js';
 import { idParam, ledgerContext, param } from '../ledger/index.js';
 import { query } from '../ledger/service.js';
@@ -53,9 +53,8 @@ export const settlementModule: ServerModule = {
       // Order records as every list sends them (money as numbers): serialized by the order document, whose list
       // columns the settlement's `details` row action shows.
       const orderDoc = app.ctx.docs.get('order');
-      const records = orderDoc ? rows.map((r) => serializeRecord(orderDoc, r)) : rows;
-      const total = Number(cnt.n);
-      return ok({ records, total, size, current, pages: Math.ceil(total / size) });
+      const records = orderDoc ? rows.map(recordSerializer(orderDoc)) : rows;
+      return ok(pageEnvelope(records, { total: Number(cnt.n), estimated: false }, current, size));
     });
   },
 };

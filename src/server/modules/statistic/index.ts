@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission, type ServerModule } from '../../context.js';
-import { buildListQuery, countRows, pageParams, serializeRecord } from '../../crud/index.js';
+import { listPage, pageEnvelope, pageParams, recordSerializer } from '../../crud/index.js';
 import { fail, HttpError, ok } from '../../lib/http.js';
 import { SearchError, parseSearchParams, parseSort, type Condition } from '../../../shared/search.js';
 import { BusinessError } from '../ledger/errors.js';
@@ -55,17 +55,17 @@ export const statisticModule: ServerModule = {
       const db = app.ctx.db();
       const { current, size } = pageParams(doc, query);
       const sort = parseSort(doc, query.ascs, query.descs);
-      const [total, rows, summary] = await Promise.all([
-        countRows(db, doc, { conditions, tenantId: user.tenantId }),
-        buildListQuery(db, doc, { conditions, sort, tenantId: user.tenantId }).limit(size).offset((current - 1) * size).execute(),
+      const [{ rows, count }, summary] = await Promise.all([
+        listPage(db, doc, { conditions, sort, tenantId: user.tenantId, limit: size, offset: (current - 1) * size }),
         orderStatistics(db, user.tenantId, range.from, range.to),
       ]);
+      const serialize = recordSerializer(doc);
       const records = rows.map((r) => {
-        const rec = serializeRecord(doc, r as Record<string, unknown>);
+        const rec = serialize(r as Record<string, unknown>);
         if (req.lang === 'en') rec.orderTypeName = rec.orderType === 1 ? 'Payment' : 'Refund';
         return rec;
       });
-      return ok({ records, total, size, current, pages: Math.ceil(total / size), summary });
+      return ok({ ...pageEnvelope(records, count, current, size), summary });
     };
     app.get('/api/statistic/orderStatistics', (req) => page(req));
     app.get('/api/statistic/orderStatistics/list', (req) => page(req));
