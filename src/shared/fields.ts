@@ -1,9 +1,16 @@
 /** Pure helpers over a screen document's fields, shared by server, runtime and lint. */
 import type { EntitySchema, FieldSchema, FieldUi, Mode, ModeBehaviour, ScreenDocument } from './document.js';
 
-/** camelCase → snake_case, the column naming rule (releaseTime → release_time). */
+const snakeNames = new Map<string, string>();
+
+/** camelCase → snake_case, the column naming rule (releaseTime → release_time). Remembered: field names are few and asked for on every request. */
 export function toSnake(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+  let snake = snakeNames.get(name);
+  if (snake === undefined) {
+    snake = name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+    if (snakeNames.size < 10_000) snakeNames.set(name, snake);
+  }
+  return snake;
 }
 
 /** snake_case → camelCase. */

@@ -205,6 +205,11 @@ describe('Blade-Auth', () => {
     expect((await t.call(expired.token, ep)).status).toBe(401);
     const fresh = await t.app.ctx.tokens.sign(rest, 60);
     expect((await t.call(fresh.token, ep)).status).toBe(200);
+    // a token accepted (and remembered as verified) is refused once it expires
+    const short = await t.app.ctx.tokens.sign(rest, 1);
+    expect((await t.call(short.token, ep)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, (short.exp * 1000 - Date.now()) + 50));
+    expect((await t.call(short.token, ep)).status).toBe(401);
   });
 
   it('accepts ?blade-auth=bearer … (downloads)', async () => {
