@@ -1,7 +1,7 @@
 /**
- * The list query of a screen, in one place: `buildListQuery` (used by list, and by export in the business
- * issue) and `countRows` (count policy). Identifiers come only from the document (field → snake_case column,
- * checked at load); the client's search values are bound parameters.
+ * The list query of a screen, in one place: `buildListQuery` (rows in order; export streams it) and `listPage`
+ * (one page with its total under the document's count policy). Identifiers come only from the document
+ * (field → snake_case column, checked at load); the client's search values are bound parameters.
  */
 import { CompiledQuery, sql, type SelectQueryBuilder } from 'kysely';
 import type { ScreenDocument } from '../../shared/document.js';

@@ -87,15 +87,17 @@ export class TokenService {
   private async verifySignature(token: string): Promise<TokenClaims | null> {
     const hit = this.verified.get(token);
     if (hit) {
-      if (typeof hit.exp === 'number' && hit.exp * 1000 > Date.now()) return hit;
+      if ((hit.exp as number) * 1000 > Date.now()) return hit;
       this.verified.delete(token);
       return null;
     }
     try {
       const { payload } = await jwtVerify(token, await this.key(), { algorithms: ['HS512'], issuer: 'canteen-admin' });
       const claims = payload as TokenClaims;
-      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, claims);
+      if (typeof claims.exp === 'number') {
+        if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+        this.verified.set(token, claims);
+      }
       return claims;
     } catch {
       return null;
