@@ -1,9 +1,12 @@
 /** Employees (import, unbind, sync seam), banners, messaging-app users, message center, export. */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readableFields } from '../../../src/server/crud/index.js';
 import { syncBannerStatus } from '../../../src/server/modules/banner/index.js';
+import { forEachExportBatch } from '../../../src/server/modules/export/batches.js';
 import { setMessagingProvider } from '../../../src/server/modules/employee/provider.js';
 import { pay, query, recharge } from '../../../src/server/modules/ledger/service.js';
+import { parseSort } from '../../../src/shared/search.js';
 import { startHarness, type Harness } from './_harness.js';
 
 let h: Harness;
@@ -209,5 +212,53 @@ describe('export', () => {
     expect(bad.status).toBe(400);
     const noPerm = await h.get('/api/order/export', { token: 'x' });
     expect(noPerm.status).toBe(401);
+  });
+
+  it('reads every row in list order in batches, by cursor and by id batches alike', async () => {
+    const [a] = await h.addEmployees(1);
+    await recharge(h.db, h.ctx, { employeeId: a, amount: '500' });
+    const m = (await h.merchants()).find((x) => x.status === 1)!;
+    for (let i = 0; i < 23; i++) await pay(h.db, h.ctx, { employeeId: a, merchantId: m.id, amount: `${(i % 5) + 1}.00` });
+    const doc = h.app.ctx.docs.get('order')!;
+    const fields = readableFields(doc).filter((f) => ['orderNo', 'payAmount', 'orderType'].includes(f.field));
+    const sort = parseSort(doc, 'pay_amount', undefined);
+    const expected = await query<{ order_no: string }>(h.db, `select order_no from canteen_order where tenant_id = '000000' and is_deleted = 0 and order_type = 1 order by pay_amount asc, id desc`);
+    for (const singleConnection of [true, false]) {
+      const sizes: number[] = [];
+      const got: Array<Record<string, unknown>> = [];
+      await forEachExportBatch(h.db, doc, { conditions: [{ field: 'orderType', op: '=', value: 1 }], sort, tenantId: '000000', fields, singleConnection, batch: 5 }, async (rows) => {
+        sizes.push(rows.length);
+        got.push(...rows);
+      });
+      expect(got.map((r) => r.orderNo)).toEqual(expected.map((r) => r.order_no));
+      expect(Object.keys(got[0]).sort()).toEqual(['orderNo', 'orderType', 'payAmount']);
+      expect(sizes).toEqual([5, 5, 5, 5, 3]);
+    }
+  });
+
+  it('on the embedded database, other requests are served while an export is being read', async () => {
+    const [a] = await h.addEmployees(1);
+    await recharge(h.db, h.ctx, { employeeId: a, amount: '500' });
+    const m = (await h.merchants()).find((x) => x.status === 1)!;
+    for (let i = 0; i < 20; i++) await pay(h.db, h.ctx, { employeeId: a, merchantId: m.id, amount: '1.00' });
+    const doc = h.app.ctx.docs.get('order')!;
+    const events: string[] = [];
+    const exporting = forEachExportBatch(
+      h.db,
+      doc,
+      { conditions: [], sort: [], tenantId: '000000', fields: readableFields(doc), singleConnection: !h.app.ctx.config.databaseUrl, batch: 4 },
+      async () => {
+        events.push('batch');
+        await new Promise((r) => setTimeout(r, 5));
+      },
+    );
+    await new Promise((r) => setTimeout(r, 1));
+    const list = h.get('/api/order/list?current=1&size=10').then((r) => events.push(`list ${r.status}`));
+    await Promise.all([exporting, list]);
+    const total = await count('canteen_order');
+    expect(total).toBeGreaterThanOrEqual(20);
+    expect(events.filter((e) => e === 'batch')).toHaveLength(Math.ceil(total / 4));
+    expect(events.indexOf('list 200')).toBeGreaterThan(-1);
+    expect(events.indexOf('list 200')).toBeLessThan(events.lastIndexOf('batch'));
   });
 });

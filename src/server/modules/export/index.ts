@@ -5,23 +5,21 @@
  * headers and dictionary labels in the requested language, rows in the list's order.
  *
  * It reuses the CRUD plugin's list query (same search whitelist, tenant scope, required searches, sort) and
- * streams: a server-side cursor (DECLARE … FETCH 1000 inside one read-only transaction) feeds exceljs'
- * streaming WorkbookWriter, which writes straight into the response, waiting for the socket to drain —
- * memory stays flat whatever the row count. Permission: <permissionPrefix>_export.
+ * streams: batches of rows (batches.ts: a cursor on PostgreSQL, id batches on the embedded database) feed
+ * exceljs' streaming WorkbookWriter, which writes straight into the response, waiting for the socket to
+ * drain — memory stays flat whatever the row count. Permission: <permissionPrefix>_export.
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { CompiledQuery } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ScreenDocument } from '../../../shared/document.js';
 import { builtins, listableProperties } from '../../../shared/fields.js';
 import { requirePermission, type ServerModule } from '../../context.js';
-import { buildListQuery, parseListRequest, readableFields } from '../../crud/index.js';
+import { parseListRequest, readableFields } from '../../crud/index.js';
 import { localDateTime } from '../../lib/time.js';
 import { BusinessError } from '../ledger/errors.js';
 import { query } from '../ledger/service.js';
-
-const BATCH = 1000;
+import { forEachExportBatch } from './batches.js';
 
 async function dictLabels(app: FastifyInstance, codes: string[], tenantId: string, lang: 'zh' | 'en') {
   const out = new Map<string, Map<string, string>>();
@@ -60,7 +58,6 @@ function mountExport(app: FastifyInstance, doc: ScreenDocument): void {
     const props = listableProperties(doc);
     const labelOf = new Map(doc.list.columns.map((c) => [c.field, c.label]));
     const dicts = await dictLabels(app, [...new Set(fields.map((f) => props[f.field]?.['x-dict']).filter(Boolean))] as string[], user.tenantId, lang);
-    const compiled = buildListQuery(app.ctx.db(), doc, { conditions, sort, tenantId: user.tenantId, fields }).compile();
 
     const out = new PassThrough();
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
@@ -82,20 +79,17 @@ function mountExport(app: FastifyInstance, doc: ScreenDocument): void {
       return v;
     };
     const pump = async () => {
-      await app.ctx.db().transaction().execute(async (trx) => {
-        await trx.executeQuery(CompiledQuery.raw(`declare canteen_export no scroll cursor for ${compiled.sql}`, [...compiled.parameters]));
-        for (;;) {
-          const r = await trx.executeQuery(CompiledQuery.raw(`fetch ${BATCH} from canteen_export`, []));
-          for (const row of r.rows as Array<Record<string, unknown>>) {
-            ws.addRow(fields.map((f) => convert(f.field, row[f.field]))).commit();
-          }
-          if (r.rows.length < BATCH) break;
+      await forEachExportBatch(
+        app.ctx.db(),
+        doc,
+        { conditions, sort, tenantId: user.tenantId, fields, singleConnection: !app.ctx.config.databaseUrl },
+        async (rows) => {
+          for (const row of rows) ws.addRow(fields.map((f) => convert(f.field, row[f.field]))).commit();
           // Backpressure: let the socket take what is buffered before reading the next batch.
           await new Promise((res) => setImmediate(res));
           while (!out.destroyed && out.readableLength > 4 * 1024 * 1024) await new Promise((res) => setTimeout(res, 10));
-        }
-        await trx.executeQuery(CompiledQuery.raw(`close canteen_export`, []));
-      });
+        },
+      );
       ws.commit();
       await wb.commit();
     };
