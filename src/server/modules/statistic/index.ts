@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission, type ServerModule } from '../../context.js';
-import { listPage, pageEnvelope, pageParams, recordSerializer } from '../../crud/index.js';
-import { fail, HttpError, ok } from '../../lib/http.js';
-import { SearchError, parseSearchParams, parseSort, type Condition } from '../../../shared/search.js';
+import { listPage, pageEnvelope, pageParams, parseListRequest, recordSerializer } from '../../crud/index.js';
+import { HttpError, ok } from '../../lib/http.js';
+import type { Condition } from '../../../shared/search.js';
 import { BusinessError } from '../ledger/errors.js';
 import { orderStatistics } from '../ledger/statistics.js';
 
@@ -36,25 +36,18 @@ async function parse(app: FastifyInstance, req: FastifyRequest) {
   const doc = app.ctx.docs.get(DOC_ID);
   if (!doc) throw new HttpError(404, 'error.notFound');
   const query = (req.query ?? {}) as Record<string, unknown>;
-  let conditions: Condition[];
-  try {
-    conditions = parseSearchParams(doc, query);
-  } catch (e) {
-    if (e instanceof SearchError) throw fail('error.search', { detail: e.message });
-    throw e;
-  }
+  const { conditions, sort } = parseListRequest(doc, query);
   const range = rangeOf(conditions);
-  return { user, doc, query, conditions, range };
+  return { user, doc, query, conditions, sort, range };
 }
 
 export const statisticModule: ServerModule = {
   name: 'statistic',
   plugin: async (app) => {
     const page = async (req: FastifyRequest) => {
-      const { user, doc, query, conditions, range } = await parse(app, req);
+      const { user, doc, query, conditions, sort, range } = await parse(app, req);
       const db = app.ctx.db();
       const { current, size } = pageParams(doc, query);
-      const sort = parseSort(doc, query.ascs, query.descs);
       const [{ rows, count }, summary] = await Promise.all([
         listPage(db, doc, { conditions, sort, tenantId: user.tenantId, limit: size, offset: (current - 1) * size }),
         orderStatistics(db, user.tenantId, range.from, range.to),
