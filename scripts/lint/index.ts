@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { ScreenDocument } from '../../src/shared/document.js';
 import { checkDocument, checkScreenRefs, checkSet, type LintContext, type LintedDocument } from './crossref.js';
 import { JsonSyntaxError, parseJson } from './json.js';
-import { compileMetaSchema } from './meta.js';
+import { metaValidator } from './meta.js';
 
 export interface LintProblem {
   /** File path as given / relative to the working directory. */
@@ -51,18 +51,6 @@ export interface LintOptions {
   root: string;
   /** Directory file names are shown relative to (default process.cwd()). */
   cwd?: string;
-}
-
-const compiled = new Map<string, { text: string; validate: ReturnType<typeof compileMetaSchema> }>();
-
-/** The compiled meta-schema, recompiled only when the file changed. */
-function metaValidator(metaPath: string) {
-  const text = fs.readFileSync(metaPath, 'utf8');
-  const hit = compiled.get(metaPath);
-  if (hit && hit.text === text) return hit.validate;
-  const validate = compileMetaSchema(JSON.parse(text) as object);
-  compiled.set(metaPath, { text, validate });
-  return validate;
 }
 
 /** Lint the documents at `targets` (files or directories) against `ctx`. */

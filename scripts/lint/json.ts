@@ -2,11 +2,9 @@
  * A small JSON parser that, unlike JSON.parse, reports duplicate keys (JSON.parse silently keeps the last
  * one, so a field declared twice would vanish without a word) and syntax errors with line and column.
  */
+import { escapePointer, type Problem } from '../../src/server/meta-schema.js';
 
-export interface Problem {
-  pointer: string;
-  message: string;
-}
+export { escapePointer, type Problem };
 
 export class JsonSyntaxError extends Error {
   constructor(
@@ -16,11 +14,6 @@ export class JsonSyntaxError extends Error {
   ) {
     super(`${message} at line ${line}, column ${column}`);
   }
-}
-
-/** JSON pointer segment escaping (RFC 6901). */
-export function escapePointer(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export function pointer(...segments: Array<string | number>): string {

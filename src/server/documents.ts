@@ -1,13 +1,16 @@
 /**
  * Document registry: loads every screen document (schemas/**\/*.json except schemas/meta, plus SCHEMA_DIRS),
- * checks the minimum the server relies on (a clear error naming the file), upgrades old schemaVersions with
- * pure migration functions, and exposes them by id and by API base. The full meta-schema check is the
- * schema lint's job (`npm run lint:schemas`).
+ * upgrades old schemaVersions with pure migration functions, validates each against the meta-schema
+ * (schemas/meta/screen.schema.json, the same check as step 2 of the schema lint: src/server/meta-schema.ts)
+ * and the minimum the server builds SQL and routes from, and exposes them by id and by API base. A bad
+ * document stops the start with `file: /json/pointer: message` lines. Cross-references (dictionaries,
+ * permission codes, i18n keys, endpoints) stay the lint's job (`npm run lint:schemas`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { CURRENT_SCHEMA_VERSION, type ScreenDocument } from '../shared/document.js';
 import { allProperties, toSnake } from '../shared/fields.js';
+import { META_SCHEMA_PATH, metaValidator } from './meta-schema.js';
 
 export class DocumentError extends Error {}
 
@@ -80,21 +83,40 @@ export interface DocumentRegistry {
   get(id: string): ScreenDocument | undefined;
 }
 
-export function loadDocumentFile(file: string): ScreenDocument {
+/** A file as the user would type it: relative to the working directory when it lies below it. */
+function displayPath(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
+/**
+ * Read, migrate and check one document file. Throws a DocumentError whose message has one line per problem,
+ * `file: /json/pointer: message` (as the lint prints them).
+ */
+export function loadDocumentFile(file: string, metaSchemaPath: string = META_SCHEMA_PATH): ScreenDocument {
   let parsed: unknown;
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new DocumentError(`${file}: not valid JSON (${(e as Error).message})`);
+    throw new DocumentError(`${displayPath(file)}: not valid JSON (${(e as Error).message})`);
   }
   let doc: ScreenDocument;
   try {
     doc = migrateDocument(parsed);
   } catch (e) {
-    throw new DocumentError(`${file}: ${(e as Error).message}`);
+    throw new DocumentError(`${displayPath(file)}: /schemaVersion: ${(e as Error).message}`);
+  }
+  const version = (parsed as { schemaVersion?: unknown } | null)?.schemaVersion;
+  const note = version !== CURRENT_SCHEMA_VERSION ? ` (in the document as migrated from schemaVersion ${version ?? 0} to ${CURRENT_SCHEMA_VERSION})` : '';
+  const shown = displayPath(file);
+  const meta = metaValidator(metaSchemaPath)(doc);
+  if (meta.length) {
+    throw new DocumentError(
+      `${shown}: does not match the meta-schema (details: npm run lint:schemas -- ${shown}):\n` + meta.map((p) => `${shown}: ${p.pointer}: ${p.message}${note}`).join('\n'),
+    );
   }
   const errs = checkDocument(doc);
-  if (errs.length) throw new DocumentError(`${file}: ${errs.join('; ')}`);
+  if (errs.length) throw new DocumentError(errs.map((e) => `${shown}: ${e}`).join('\n'));
   return doc;
 }
 
@@ -104,8 +126,10 @@ export function loadDocuments(rootDir: string, extraDirs: string[] = []): Docume
   const byId = new Map<string, ScreenDocument>();
   const reg: DocumentRegistry = { all: [], byId, files: new Map(), get: (id) => byId.get(id) };
   const apis = new Map<string, string>();
+  const ownMeta = path.join(rootDir, 'schemas', 'meta', 'screen.schema.json');
+  const metaPath = fs.existsSync(ownMeta) ? ownMeta : META_SCHEMA_PATH;
   for (const file of files) {
-    const doc = loadDocumentFile(file);
+    const doc = loadDocumentFile(file, metaPath);
     if (reg.byId.has(doc.id)) throw new DocumentError(`${file}: duplicate document id ${doc.id} (also in ${reg.files.get(doc.id)})`);
     const other = apis.get(doc.resource.api);
     if (other) throw new DocumentError(`${file}: resource.api ${doc.resource.api} already used by ${other}`);

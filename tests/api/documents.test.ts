@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { syncDocumentTables } from '../../src/server/db/document-tables.js';
 import { DocumentError, loadDocumentFile, loadDocuments, migrateDocument } from '../../src/server/documents.js';
+import { formatProblem, lintPaths } from '../../scripts/lint/index.js';
 import { CURRENT_SCHEMA_VERSION } from '../../src/shared/document.js';
 import { FIXTURE_SCHEMAS, ROOT, startTestServer, type TestServer } from './helpers.js';
 
@@ -43,6 +44,76 @@ describe('loadDocuments', () => {
     fs.writeFileSync(bad, '{ not json');
     expect(() => loadDocumentFile(bad)).toThrow(/bad\.json: not valid JSON/);
     fs.rmSync(dir, { recursive: true });
+  });
+
+  // A document the server's own minimum check accepts but the meta-schema refuses: a misspelt key, a wrong
+  // value type and an unknown widget. The loader must refuse it at start, like the lint, with file and pointer.
+  const fixture = () => JSON.parse(fs.readFileSync(path.join(FIXTURE_SCHEMAS, 'test', 'note.json'), 'utf8'));
+  const broken = () => {
+    const doc = fixture();
+    doc.tilte = doc.title;
+    doc.list.columns[0].width = 'wide';
+    doc.uiSchema.content['ui:widget'] = 'textarae';
+    return doc;
+  };
+
+  it('validates every document against the meta-schema: a bad one fails the start naming file and JSON pointer', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-'));
+    try {
+      const file = path.join(dir, 'note.json');
+      fs.writeFileSync(file, JSON.stringify(broken()));
+      let message = '';
+      try {
+        loadDocuments(ROOT, [dir]);
+      } catch (e) {
+        expect(e).toBeInstanceOf(DocumentError);
+        message = (e as Error).message;
+      }
+      expect(message).toContain(`${file}: /tilte: unknown key "tilte" (did you mean "title"?)`);
+      expect(message).toContain(`${file}: /list/columns/0/width: must be integer`);
+      expect(message).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: /uiSchema/content/ui:widget: must be one of: .*\\(did you mean "textarea"\\?\\)`));
+      // the fixture itself is fine
+      fs.writeFileSync(file, JSON.stringify(fixture()));
+      expect(loadDocumentFile(file).id).toBe('testNote');
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('says what the schema lint says (one implementation of the meta-schema check)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-'));
+    try {
+      const file = path.join(dir, 'note.json');
+      fs.writeFileSync(file, JSON.stringify(broken()));
+      const lint = lintPaths([file], { currentSchemaVersion: CURRENT_SCHEMA_VERSION }, { root: ROOT, cwd: process.cwd() }).problems.map((p) => formatProblem(p));
+      expect(lint.length).toBe(3);
+      let message = '';
+      try {
+        loadDocumentFile(file);
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      const lines = message.split('\n').slice(1);
+      expect(lines.sort()).toEqual(lint.map((l) => l.replace(path.relative(process.cwd(), file), file)).sort());
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('checks migrated documents too, and says from which version', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-'));
+    try {
+      const file = path.join(dir, 'old.json');
+      const doc = fixture();
+      delete doc.schemaVersion;
+      doc.resource.prefix = doc.resource.permissionPrefix;
+      delete doc.resource.permissionPrefix;
+      doc.list.pageSize = 10;
+      fs.writeFileSync(file, JSON.stringify(doc));
+      expect(() => loadDocumentFile(file)).toThrow(/old\.json: \/list\/pageSize: unknown key "pageSize" \(did you mean "pageSizes"\?\) \(in the document as migrated from schemaVersion 0 to 1\)/);
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
   });
 });
 
