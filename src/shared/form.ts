@@ -6,10 +6,33 @@
 import type { EntitySchema, FieldSchema, Mode, ScreenDocument } from './document.js';
 import { allProperties, fieldOrder, fieldUi, modeBehaviour } from './fields.js';
 
-/** Formats our documents use, as regular expressions (dates travel as `yyyy-MM-dd HH:mm:ss`). */
-export const CUSTOM_FORMATS: Record<string, RegExp> = {
-  date: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
-  'date-time': /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/,
+const DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+
+/** Days in a month of the proleptic Gregorian calendar (February 29 only in leap years). */
+function daysInMonth(year: number, month: number): number {
+  return month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A real calendar day written `yyyy-MM-dd` (2026-02-28 yes; 2026-02-30, 2026-13-01, 2026-2-1 no). */
+export function isDate(s: string): boolean {
+  const m = DATE.exec(s);
+  return !!m && Number(m[3]) <= daysInMonth(Number(m[1]), Number(m[2]));
+}
+
+/** A real local time written `yyyy-MM-dd HH:mm:ss` (the wire and storage format): a calendar day and 00:00:00–23:59:59. */
+export function isDateTime(s: string): boolean {
+  return s.length === 19 && s[10] === ' ' && isDate(s.slice(0, 10)) && TIME.test(s.slice(11));
+}
+
+/**
+ * Formats our documents use (dates travel as `yyyy-MM-dd HH:mm:ss`), for ajv on the server and rjsf/ajv in
+ * the dialog alike. Dates are checked against the calendar, not only their shape: a regular expression
+ * would take 2026-02-30, which the database then refuses with a server error.
+ */
+export const CUSTOM_FORMATS: Record<string, RegExp | ((s: string) => boolean)> = {
+  date: isDate,
+  'date-time': isDateTime,
   yyyyMM: /^\d{4}(0[1-9]|1[0-2])$/,
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   uri: /^(https?:\/\/|\/)\S*$/,

@@ -5,6 +5,7 @@
  */
 import type { ScreenDocument, SearchField, SearchOp } from './document.js';
 import { listableProperties, toCamel } from './fields.js';
+import { isDate } from './form.js';
 
 export type SqlOp = '=' | '>' | '>=' | '<' | '<=' | 'contains' | 'prefix';
 
@@ -26,7 +27,8 @@ export interface Condition {
   value: string | number;
 }
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+/** A day, optionally with a time (seconds optional); the day is also checked against the calendar (isDate). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}( ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
 
 export class SearchError extends Error {}
 
@@ -53,7 +55,7 @@ export function parseSearchParams(doc: ScreenDocument, query: Record<string, unk
     let v: string | number = typeof value === 'number' ? value : value.trim();
     if (v === '') continue;
     if (s.op === 'dateRange') {
-      if (typeof v !== 'string' || !DATE_TIME.test(v)) throw new SearchError(`${key}: yyyy-MM-dd HH:mm:ss`);
+      if (typeof v !== 'string' || !DATE_TIME.test(v) || !isDate(v.slice(0, 10))) throw new SearchError(`${key}=${v}: yyyy-MM-dd HH:mm:ss`);
     } else if (f?.type === 'integer' || f?.type === 'number') {
       const n = Number(v);
       if (!Number.isFinite(n) || (f.type === 'integer' && !Number.isInteger(n))) throw new SearchError(`${key}: number`);

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_FORMATS, cleanField, formSchema, messageKey, messageParams, pickEditable } from '../../../src/shared/form.js';
+import { CUSTOM_FORMATS, cleanField, formSchema, isDate, isDateTime, messageKey, messageParams, pickEditable } from '../../../src/shared/form.js';
 import { merchant, small } from './docs.js';
 
 function validator(schema: object) {
@@ -15,14 +15,37 @@ const validMerchant = {
 };
 
 describe('shared/form', () => {
+  const fmt = (name: string, v: string) => {
+    const f = CUSTOM_FORMATS[name];
+    return typeof f === 'function' ? f(v) : f.test(v);
+  };
+
   it('custom formats match the wire formats', () => {
-    expect(CUSTOM_FORMATS.date.test('2026-02-28')).toBe(true);
-    expect(CUSTOM_FORMATS.date.test('2026-13-01')).toBe(false);
-    expect(CUSTOM_FORMATS['date-time'].test('2026-02-28 23:59:59')).toBe(true);
-    expect(CUSTOM_FORMATS['date-time'].test('2026-02-28T23:59:59Z')).toBe(false);
-    expect(CUSTOM_FORMATS.yyyyMM.test('202611')).toBe(true);
-    expect(CUSTOM_FORMATS.yyyyMM.test('202613')).toBe(false);
-    expect(CUSTOM_FORMATS.uri.test('/upload/a.png')).toBe(true);
+    expect(fmt('date', '2026-02-28')).toBe(true);
+    expect(fmt('date', '2026-13-01')).toBe(false);
+    expect(fmt('date-time', '2026-02-28 23:59:59')).toBe(true);
+    expect(fmt('date-time', '2026-02-28T23:59:59Z')).toBe(false);
+    expect(fmt('yyyyMM', '202611')).toBe(true);
+    expect(fmt('yyyyMM', '202613')).toBe(false);
+    expect(fmt('uri', '/upload/a.png')).toBe(true);
+  });
+
+  it('dates are checked against the calendar, not only their shape (regression: 2026-02-30 was accepted)', () => {
+    for (const bad of ['2026-02-30', '2026-02-29', '2100-02-29', '2026-04-31', '2026-06-31', '2026-00-10', '2026-01-00', '2026-1-05', '26-01-05', ' 2026-01-05'])
+      expect([bad, isDate(bad), fmt('date', bad)]).toEqual([bad, false, false]);
+    for (const good of ['2024-02-29', '2000-02-29', '2026-01-31', '2026-04-30', '2026-12-31']) expect([good, isDate(good)]).toEqual([good, true]);
+    expect(isDateTime('2026-02-30 00:00:00')).toBe(false);
+    expect(isDateTime('2026-02-28 24:00:00')).toBe(false);
+    expect(isDateTime('2026-02-28 23:60:00')).toBe(false);
+    expect(isDateTime('2026-02-28 23:59')).toBe(false);
+    expect(isDateTime('2024-02-29 00:00:00')).toBe(true);
+    expect(fmt('date-time', '2026-02-30 08:00:00')).toBe(false);
+    // the same check through ajv (server) with the form schema: a merchant contract ending on 2026-02-30 is refused
+    const validate = validator(formSchema(merchant(), 'add').schema);
+    expect(validate({ ...validMerchant, contractDaterange: ['2026-01-01', '2026-02-30'] })).toBe(false);
+    expect(validate.errors?.map((e) => e.keyword)).toContain('format');
+    expect(validate({ ...validMerchant, enableFlag: 3, enableTime: '2026-02-30 08:00:00' })).toBe(false);
+    expect(validate({ ...validMerchant, enableFlag: 3, enableTime: '2026-02-28 08:00:00' })).toBe(true);
   });
 
   it('cleanField strips x- annotations, also inside items', () => {

@@ -25,6 +25,10 @@ describe('shared/search: server side', () => {
       { field: 'createTime', op: '<', value: '2026-02-01' },
     ]);
     expect(() => parseSearchParams(m, { createTime_datege: 'yesterday' })).toThrow(SearchError);
+    // a day that is not in the calendar, or an impossible time, is a format error (the database would answer 500)
+    expect(() => parseSearchParams(m, { createTime_datelt: '2026-02-30 00:00:00' })).toThrow(/createTime_datelt=2026-02-30/);
+    expect(() => parseSearchParams(m, { createTime_datelt: '2026-02-28 24:00:00' })).toThrow(SearchError);
+    expect(parseSearchParams(m, { createTime_datelt: '2024-02-29 23:59' })).toEqual([{ field: 'createTime', op: '<', value: '2024-02-29 23:59' }]);
     expect(parseSearchParams(m, { createTime: '2026-01-01' })).toEqual([]);
   });
 
