@@ -48,6 +48,8 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
   const config = opts.config ?? loadConfig();
   const app = Fastify({
     logger: config.logger,
+    // a hop count as proxy-addr's trust function (the typings take no number)
+    trustProxy: typeof config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(config.trustProxy) : (config.trustProxy ?? false),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },

@@ -22,6 +22,20 @@ export interface ServerConfig {
   rootDir: string;
   /** Log requests (default: off in tests). */
   logger: boolean;
+  /**
+   * Which reverse proxies to believe about the client address (Fastify trustProxy; TRUST_PROXY): `true`, a
+   * number of hops, or comma-separated addresses/CIDRs. Default false: the peer address is the client's.
+   */
+  trustProxy: boolean | number | string;
+}
+
+/** TRUST_PROXY: "true" → true, digits → hop count, other text → addresses/CIDRs, empty/"false" → false. */
+export function parseTrustProxy(v: string | undefined): boolean | number | string {
+  const s = (v ?? '').trim();
+  if (!s || s.toLowerCase() === 'false') return false;
+  if (s.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(s)) return Number(s);
+  return s;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -39,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appTimezone: tz,
     rootDir,
     logger: env.LOG_REQUESTS === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
   if (cfg.jwtSecret && cfg.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   return { ...cfg, ...overrides };

@@ -248,3 +248,93 @@ describe('Blade-Auth', () => {
     expect(c.body).toMatchObject({ code: 200, success: true });
   });
 });
+
+describe('login lockout: unlock, and a per-address counter', () => {
+  const adminHash = async () => (await t.database.db.selectFrom('blade_user').select('password').where('account', '=', 'admin').executeTakeFirstOrThrow()).password;
+  const from = (ip: string, query: Record<string, string>) =>
+    t.call(undefined, { method: 'POST', url: '/api/blade-auth/oauth/token', headers: { authorization: BASIC, 'tenant-id': '000000' }, query, remoteAddress: ip });
+
+  it('POST user/unlock?userIds= lifts the lock of users of the caller\'s tenant (button user_unlock)', async () => {
+    const db = t.database.db;
+    const password = await adminHash();
+    await db.insertInto('blade_user').values([
+      { id: '900000000000000010', tenant_id: '000000', account: 'unlocky', password, role_id: '1123598816738675202', is_deleted: 0, status: 1 },
+      { id: '900000000000000011', tenant_id: '000000', account: 'plainuser', password, role_id: '1123598816738675202', is_deleted: 0, status: 1 },
+      { id: '900000000000000012', tenant_id: '222222', account: 'unlocky', password, role_id: '1123598816738675202', is_deleted: 0, status: 1 },
+    ]).execute();
+    for (let i = 0; i < 5; i++) await from('10.1.0.1', { grant_type: 'password', username: 'unlocky', password: md5('bad') });
+    expect((await from('10.1.0.1', { grant_type: 'password', username: 'unlocky', password: md5('admin') })).body.error_description).toBe('登录错误次数过多,请稍后再试');
+    // the same account name in another tenant, locked too
+    await db.insertInto('blade_login_failure').values({ tenant_id: '222222', account: 'unlocky', fail_count: 5, locked_until: '2999-01-01 00:00:00', last_fail_time: '2026-01-01 00:00:00' }).execute();
+
+    const url = '/api/blade-system/user/unlock';
+    // a user without the button is refused (403), and the lock stays
+    const plain = await t.login('plainuser', 'admin');
+    const refused = await t.call(plain, { method: 'POST', url: `${url}?userIds=900000000000000010` });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 403, success: false, msg: '请求被拒绝' });
+    expect((await from('10.1.0.1', { grant_type: 'password', username: 'unlocky', password: md5('admin') })).status).toBe(400);
+
+    const admin = await t.login();
+    expect((await t.call(admin, { method: 'POST', url })).status).toBe(400);
+    expect((await t.call(admin, { method: 'POST', url: `${url}?userIds=abc` })).status).toBe(400);
+    const r = await t.call(admin, { method: 'POST', url: `${url}?userIds=900000000000000010,900000000000000012` });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ code: 200, success: true });
+    expect((await from('10.1.0.1', { grant_type: 'password', username: 'unlocky', password: md5('admin') })).status).toBe(200);
+    // the other tenant's user was not the caller's to unlock
+    expect(await db.selectFrom('blade_login_failure').select('account').where('tenant_id', '=', '222222').executeTakeFirst()).toBeTruthy();
+    // a form body works too (Saber posts qs-encoded params)
+    for (let i = 0; i < 5; i++) await from('10.1.0.2', { grant_type: 'password', username: 'unlocky', password: md5('bad') });
+    const form = await t.call(admin, { method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'userIds=900000000000000010' });
+    expect(form.status).toBe(200);
+    expect((await from('10.1.0.2', { grant_type: 'password', username: 'unlocky', password: md5('admin') })).status).toBe(200);
+  });
+
+  it('one address cannot lock everyone: 20 failed logins block that address, and its attempts stop counting against accounts', async () => {
+    const db = t.database.db;
+    for (let i = 1; i <= 20; i++) {
+      const r = await from('10.9.9.9', { grant_type: 'password', username: `ghost${i}`, password: md5('bad') });
+      expect(r.body.error_description, `attempt ${i}`).toBe('用户名或密码错误');
+    }
+    const blocked = await from('10.9.9.9', { grant_type: 'password', username: 'admin', password: md5('admin') });
+    expect(blocked.status).toBe(400);
+    expect(blocked.body.error_description).toBe('登录失败次数过多,该地址暂时禁止登录,请稍后再试');
+    expect(blocked.body.access_token).toBeUndefined();
+    const en = await t.call(undefined, { method: 'POST', url: '/api/blade-auth/oauth/token?lang=en', headers: { authorization: BASIC }, query: { grant_type: 'password', username: 'admin', password: md5('admin') }, remoteAddress: '10.9.9.9' });
+    expect(en.body.error_description).toBe('Too many failed logins from this address, try again later');
+    for (let i = 0; i < 6; i++) await from('10.9.9.9', { grant_type: 'password', username: 'admin', password: md5('bad') });
+    expect(await db.selectFrom('blade_login_failure').select('account').where('account', '=', 'admin').executeTakeFirst()).toBeUndefined();
+    // admin from another address is not affected
+    expect((await from('10.9.9.10', { grant_type: 'password', username: 'admin', password: md5('admin') })).status).toBe(200);
+    const row = await db.selectFrom('blade_login_failure_ip').selectAll().where('ip', '=', '10.9.9.9').executeTakeFirstOrThrow();
+    expect(row.fail_count).toBe(20);
+    expect(row.locked_until).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // once the block has run out, the address starts again from 1
+    await db.updateTable('blade_login_failure_ip').set({ locked_until: '2000-01-01 00:00:00' }).where('ip', '=', '10.9.9.9').execute();
+    expect((await from('10.9.9.9', { grant_type: 'password', username: 'ghost1', password: md5('bad') })).body.error_description).toBe('用户名或密码错误');
+    expect((await db.selectFrom('blade_login_failure_ip').select('fail_count').where('ip', '=', '10.9.9.9').executeTakeFirstOrThrow()).fail_count).toBe(1);
+    expect((await from('10.9.9.9', { grant_type: 'password', username: 'admin', password: md5('admin') })).status).toBe(200);
+  });
+
+  it('TRUST_PROXY: behind a trusted proxy the client\'s address is the one counted, else the peer\'s', async () => {
+    const { parseTrustProxy } = await import('../../src/server/config.js');
+    const { buildApp } = await import('../../src/server/app.js');
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('127.0.0.1,10.0.0.0/8')).toBe('127.0.0.1,10.0.0.0/8');
+    const db = t.database.db;
+    const attempt = (app: typeof t.app) =>
+      app.inject({ method: 'POST', url: '/api/blade-auth/oauth/token', headers: { authorization: BASIC, 'x-forwarded-for': '10.7.7.7' }, query: { grant_type: 'password', username: 'ghost', password: md5('bad') }, remoteAddress: '10.6.6.6' });
+    for (const [trustProxy, counted] of [[false, '10.6.6.6'], [1, '10.7.7.7'], ['10.6.6.0/24', '10.7.7.7']] as const) {
+      const app = buildApp({ db, config: { ...t.config, trustProxy }, docs: t.app.ctx.docs });
+      await app.ready();
+      await db.deleteFrom('blade_login_failure_ip').where('ip', 'in', ['10.6.6.6', '10.7.7.7']).execute();
+      expect((await attempt(app)).statusCode).toBe(400);
+      expect((await db.selectFrom('blade_login_failure_ip').select('ip').where('ip', 'in', ['10.6.6.6', '10.7.7.7']).execute()).map((r) => r.ip), String(trustProxy)).toEqual([counted]);
+      await app.close();
+    }
+  });
+});

@@ -1,6 +1,16 @@
 /**
  * blade-auth (BladeX dialect B, blade-contract §3): token (password, captcha, refresh_token grants), captcha,
  * logout (revokes the session), user-info, clear-cache. The token endpoint answers raw OAuth JSON, not R.
+ *
+ * Failed logins are throttled twice:
+ * - per account (tenant + account, BladeX behaviour): MAX_LOGIN_FAILURES wrong passwords lock the account for
+ *   LOCK_MINUTES, even for the right password; `POST /api/blade-system/user/unlock` (user_unlock) lifts it;
+ * - per client address: MAX_IP_FAILURES failed logins (any account, known or not) within IP_WINDOW_MINUTES
+ *   block every login from that address for LOCK_MINUTES, and a blocked address's attempts no longer count
+ *   against accounts. So one address can lock at most MAX_IP_FAILURES / MAX_LOGIN_FAILURES accounts per
+ *   window instead of every account it can name. The address is the peer's, or the client's as reported by
+ *   trusted reverse proxies (TRUST_PROXY): behind a proxy without TRUST_PROXY every client has the proxy's
+ *   address and the block would hit everyone.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +23,8 @@ import { captchaCode, captchaSvg } from './captcha.js';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOCK_MINUTES = 30;
+export const MAX_IP_FAILURES = 20;
+export const IP_WINDOW_MINUTES = 30;
 const CAPTCHA_MINUTES = 30;
 
 class OAuthError extends Error {
@@ -182,21 +194,62 @@ async function isLocked(db: DB, tenantId: string, account: string): Promise<bool
   return !!row?.locked;
 }
 
+/** The login failures of these accounts are forgotten (their lock lifted). */
+export async function clearLoginFailures(db: DB, tenantId: string, accounts: string[]): Promise<number> {
+  if (!accounts.length) return 0;
+  const r = await db.deleteFrom('blade_login_failure').where('tenant_id', '=', tenantId).where('account', 'in', accounts).executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
+}
+
+/** A failed login from `ip`: counted in a window of IP_WINDOW_MINUTES; MAX_IP_FAILURES block the address. */
+async function recordIpFailure(db: DB, ip: string): Promise<void> {
+  await sql`insert into blade_login_failure_ip (ip, fail_count, first_fail_time, last_fail_time) values (${ip}, 1, localtimestamp(0), localtimestamp(0))
+    on conflict (ip) do update set
+      fail_count = case when blade_login_failure_ip.first_fail_time <= localtimestamp - make_interval(mins => ${IP_WINDOW_MINUTES})
+                         or blade_login_failure_ip.locked_until <= localtimestamp then 1 else blade_login_failure_ip.fail_count + 1 end,
+      first_fail_time = case when blade_login_failure_ip.first_fail_time <= localtimestamp - make_interval(mins => ${IP_WINDOW_MINUTES})
+                              or blade_login_failure_ip.locked_until <= localtimestamp then localtimestamp(0) else blade_login_failure_ip.first_fail_time end,
+      locked_until = case when blade_login_failure_ip.locked_until <= localtimestamp then null else blade_login_failure_ip.locked_until end,
+      last_fail_time = localtimestamp(0)`.execute(db);
+  await sql`update blade_login_failure_ip set locked_until = localtimestamp(0) + make_interval(mins => ${LOCK_MINUTES})
+    where ip = ${ip} and fail_count >= ${MAX_IP_FAILURES} and locked_until is null`.execute(db);
+  if (Math.random() < 0.02) {
+    await sql`delete from blade_login_failure_ip where last_fail_time < localtimestamp - make_interval(mins => ${Math.max(IP_WINDOW_MINUTES, LOCK_MINUTES) * 2})`.execute(db);
+  }
+}
+
+async function isIpBlocked(db: DB, ip: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blade_login_failure_ip')
+    .select(sql<boolean>`locked_until is not null and locked_until > localtimestamp`.as('locked'))
+    .where('ip', '=', ip)
+    .executeTakeFirst();
+  return !!row?.locked;
+}
+
+/** The client's address (req.ip honours TRUST_PROXY), at most 64 characters. */
+function clientIp(req: FastifyRequest): string {
+  return (req.ip || req.socket?.remoteAddress || 'unknown').slice(0, 64);
+}
+
 async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, client: ClientRow, tenantId: string) {
   const account = param(req, 'username', 'account');
   const password = param(req, 'password');
+  const ip = clientIp(req);
+  if (await isIpBlocked(db, ip)) throw new OAuthError(400, 'invalid_grant', 'error.ipLocked');
   if (!account || !password) throw new OAuthError(400, 'invalid_grant', 'error.badCredentials');
   const tenant = await db.selectFrom('blade_tenant').select(['tenant_id', sql<boolean>`expire_time is not null and expire_time < localtimestamp`.as('expired')]).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
   if (!tenant) throw new OAuthError(400, 'invalid_grant', 'error.tenantNotFound');
   if (await isLocked(db, tenantId, account)) throw new OAuthError(400, 'invalid_grant', 'error.locked');
   const user = (await db.selectFrom('blade_user').select([...USER_COLUMNS]).where('tenant_id', '=', tenantId).where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst()) as UserRow | undefined;
   if (!user || !(await verifyPassword(password, user.password))) {
+    await recordIpFailure(db, ip);
     await recordFailure(db, tenantId, account);
     if (await isLocked(db, tenantId, account)) throw new OAuthError(400, 'invalid_grant', 'error.locked');
     throw new OAuthError(400, 'invalid_grant', 'error.badCredentials');
   }
   if (tenant.expired) throw new OAuthError(400, 'invalid_grant', 'error.tenantExpired');
-  await db.deleteFrom('blade_login_failure').where('tenant_id', '=', tenantId).where('account', '=', account).execute();
+  await clearLoginFailures(db, tenantId, [account]);
   if (isLegacyHash(user.password!)) {
     await db.updateTable('blade_user').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute();
   }
@@ -214,6 +267,15 @@ async function refreshGrant(app: FastifyInstance, db: DB, req: FastifyRequest, c
 
 const authModule: ServerModule = {
   name: 'auth',
+  migrations: [
+    {
+      name: 'auth_0001_login_failure_ip',
+      up: async (db) => {
+        await sql`create table blade_login_failure_ip (ip varchar(64) primary key, fail_count integer not null default 0,
+          first_fail_time timestamp(0) not null, last_fail_time timestamp(0) not null, locked_until timestamp(0))`.execute(db);
+      },
+    },
+  ],
   async plugin(app) {
     const oauthFail = (req: FastifyRequest, reply: FastifyReply, e: OAuthError) =>
       reply.code(e.status).send({ error: e.error, error_description: app.ctx.i18n.t(req.lang, e.key), error_code: e.status });

@@ -1,11 +1,13 @@
 /**
  * blade-system reads the shell needs: menu routes/buttons/top-menu (blade-contract §5), dictionaries (§7),
- * the batched dictionary loader of the web runtime, and the screen documents the caller may open.
+ * the batched dictionary loader of the web runtime, and the screen documents the caller may open; and the
+ * user action `POST user/unlock?userIds=` (button user_unlock), which lifts the login lock of those users.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser, type ServerModule } from '../../context.js';
+import { requirePermission, requireUser, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
-import { fail, notFound, ok } from '../../lib/http.js';
+import { fail, notFound, ok, okStatus } from '../../lib/http.js';
+import { clearLoginFailures } from '../auth/index.js';
 
 interface MenuRow {
   id: string;
@@ -170,6 +172,18 @@ function codeParam(req: FastifyRequest, name: string): string[] {
   return codes;
 }
 
+/** `userIds` (or `ids`) from the query or a form/JSON body: comma-separated numeric ids, at most 1000. */
+function userIdsParam(req: FastifyRequest): string[] {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const b = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
+  const raw = q.userIds ?? b.userIds ?? q.ids ?? b.ids;
+  const text = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+  const ids = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
+  if (!ids.length) throw fail('error.paramMissing', { name: 'userIds' });
+  if (ids.length > 1000 || ids.some((id) => !/^[0-9]{1,19}$/.test(id))) throw fail('error.badRequest');
+  return ids;
+}
+
 async function visibleScreens(app: FastifyInstance, req: FastifyRequest) {
   const user = requireUser(req);
   const codes = await app.ctx.permissions.codes(user.roleIds);
@@ -217,6 +231,16 @@ const systemModule: ServerModule = {
       const bizCodes = new Set(biz.map((i) => i.code));
       for (const i of [...sys.filter((s) => !bizCodes.has(s.code)), ...biz]) out[i.code].push({ dictKey: i.dictKey, dictValue: i.dictValue, dictValueEn: i.dictValueEn, sort: i.sort });
       return ok(out);
+    });
+
+    // BladeX user/unlock: forget the failed logins of the given users of the caller's tenant (lifts the lock).
+    app.post('/api/blade-system/user/unlock', async (req) => {
+      const user = await requirePermission(app, req, 'user_unlock');
+      const ids = userIdsParam(req);
+      const db = app.ctx.db();
+      const rows = await db.selectFrom('blade_user').select('account').where('id', 'in', ids).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
+      await clearLoginFailures(db, user.tenantId, rows.map((r) => r.account as string));
+      return okStatus();
     });
 
     app.get('/api/blade-system/screen/list', async (req) => {
