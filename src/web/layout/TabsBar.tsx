@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/client.js';
 import { session, type TabItem } from '../auth/session.js';
-import { findByPath, menuLabel } from '../lib/menu.js';
+import { findByPath, findByRoute, menuLabel } from '../lib/menu.js';
 import { confirmDialog, toast } from '../lib/toast.js';
 import { closeAll, closeOthers, closeTab, HOME_TAB, withHome } from './tabs.js';
 import { ui } from './ui.js';
@@ -20,7 +20,7 @@ export function TabsBar() {
 
   const label = (tab: TabItem) => {
     if (tab.i18n) return t(tab.i18n);
-    const node = findByPath(menu, tab.path);
+    const node = findByPath(menu, tab.path) ?? findByRoute(menu, tab.path);
     return node ? menuLabel(node, i18n.language) : tab.label;
   };
 
@@ -40,10 +40,24 @@ export function TabsBar() {
     { key: 'closeAll', label: t('shell.tabs.closeAll') },
     { key: 'search', label: t('shell.tabs.search') },
   ];
-  const onMenu = (key: string) => {
+  /** The context menu of one tab also offers closing that tab (when it may be closed). */
+  const tabMenuItems = (tab: TabItem): MenuProps['items'] =>
+    tabs.length > 1 && tab.path !== HOME_TAB.path ? [{ key: 'close', label: t('shell.tabs.close') }, ...menuItems!] : menuItems;
+
+  /** Acts on `path`: the right-clicked tab for the context menu, the current tab for the tab menu. */
+  const onMenu = (key: string, path: string) => {
     if (key === 'clearCache') void clearCache();
-    else if (key === 'closeOthers') closeOthers(active);
-    else if (key === 'closeAll') {
+    else if (key === 'close') {
+      const next = closeTab(path, active);
+      if (next) navigate(next.value || next.path);
+    } else if (key === 'closeOthers') {
+      closeOthers(path);
+      // the current page was one of the others: show the tab that stays
+      if (path !== active) {
+        const kept = tabs.find((x) => x.path === path);
+        navigate(kept?.value || path);
+      }
+    } else if (key === 'closeAll') {
       closeAll();
       navigate(HOME_TAB.path);
     } else if (key === 'search') ui.set({ searchOpen: true });
@@ -69,14 +83,24 @@ export function TabsBar() {
           key: tab.path,
           closable: tabs.length > 1 && tab.close !== false,
           label: (
-            <Dropdown menu={{ items: menuItems, onClick: ({ key }) => onMenu(key) }} trigger={['contextMenu']}>
+            <Dropdown
+              menu={{
+                items: tabMenuItems(tab),
+                onClick: ({ key, domEvent }) => {
+                  // the menu is portalled but React bubbles its click to the tab, which would navigate to it
+                  domEvent.stopPropagation();
+                  onMenu(key, tab.path);
+                },
+              }}
+              trigger={['contextMenu']}
+            >
               <span className="tab-label" data-tab={tab.path}>{label(tab)}</span>
             </Dropdown>
           ),
         }))}
         tabBarExtraContent={{
           right: (
-            <Dropdown menu={{ items: menuItems, onClick: ({ key }) => onMenu(key) }} trigger={['click']}>
+            <Dropdown menu={{ items: menuItems, onClick: ({ key }) => onMenu(key, active) }} trigger={['click']}>
               <a className="tabs-menu" data-testid="tabs-menu" onClick={(e) => e.preventDefault()}>
                 {t('shell.tabs.more')} <DownOutlined />
               </a>

@@ -47,6 +47,20 @@ export function routeOf(node: MenuNode): string {
   return node.path;
 }
 
+/** The external menu entry shown at an iframe route (`/myiframe/<code>`), by the route `routeOf` gives it. */
+export function findByRoute(nodes: MenuNode[] | null | undefined, path: string): MenuNode | undefined {
+  if (!path.startsWith('/myiframe/')) return undefined;
+  const decode = (p: string) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  };
+  const want = decode(path);
+  return flattenMenu(nodes).find((n) => isExternal(n.path) && decode(routeOf(n).split('?')[0]) === want);
+}
+
 /** Open flag 2 + absolute link → a new window. */
 export function opensNewWindow(node: MenuNode): boolean {
   return Number(node.isOpen) === 2 && /^https?:\/\//i.test(node.path);
