@@ -123,9 +123,13 @@ export function setRoles(roles: string[]): void {
   session.set({ roles });
 }
 
+/**
+ * Lock the screen. The flag and the lock password live in sessionStorage: they survive a reload of this tab
+ * but are never written to disk-backed localStorage, nor shared with other tabs (spec: kept per session).
+ */
 export function setLock(passwd: string): void {
-  setStore('isLock', true);
-  setStore('lockPasswd', passwd);
+  setStore('isLock', true, true);
+  setStore('lockPasswd', passwd, true);
   session.set({ isLock: true, lockPasswd: passwd });
 }
 

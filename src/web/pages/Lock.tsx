@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import dayjs from 'dayjs';
 import { Button, Input } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -6,6 +7,23 @@ import { useTranslation } from 'react-i18next';
 import { session, clearLock } from '../auth/session.js';
 import { logout } from '../auth/actions.js';
 import { confirmDialog, toast } from '../lib/toast.js';
+
+/** The lock screen's clock: ticks every second, formatted by dayjs in the app language. */
+function Clock() {
+  const { t, i18n } = useTranslation();
+  const [now, setNow] = useState(() => dayjs());
+  useEffect(() => {
+    const id = setInterval(() => setNow(dayjs()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  const d = now.locale(i18n.language === 'en' ? 'en' : 'zh-cn');
+  return (
+    <>
+      <div className="lock-time" data-testid="lock-time">{d.format('HH:mm:ss')}</div>
+      <div className="lock-date" data-testid="lock-date">{d.format(t('shell.lock.dateFormat'))}</div>
+    </>
+  );
+}
 
 /** Lock screen: unlock with the lock password (or log out). */
 export default function Lock() {
@@ -34,7 +52,7 @@ export default function Lock() {
   return (
     <div className="lock-page" data-testid="lock-page">
       <div className="lock-box">
-        <div className="lock-time">{new Date().toLocaleTimeString()}</div>
+        <Clock />
         <LockOutlined className="lock-icon" />
         <div className="lock-user">{userInfo?.real_name || userInfo?.account || ''}</div>
         <Input.Password
