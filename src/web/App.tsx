@@ -31,6 +31,8 @@ export function App() {
     root.dataset.theme = t.name;
     const vars: Record<string, string> = {
       '--sider-bg': t.siderBg, '--sider-text': t.siderText, '--logo-bg': t.logoBg, '--logo-text': t.logoText,
+      // selected side-menu entry: white on the dark menus' strong selected background, the menu text on the light ones' pale one
+      '--sider-selected-text': t.siderDark ? '#ffffff' : t.siderText,
       '--header-bg': t.headerBg, '--header-text': t.headerText, '--tabs-bg': t.tabsBg, '--page-bg': t.pageBg, '--primary': color,
     };
     for (const [k, v] of Object.entries(vars)) root.style.setProperty(k, v);

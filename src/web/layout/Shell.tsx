@@ -4,8 +4,8 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { session } from '../auth/session.js';
 import { loadButtons, loadMenu } from '../auth/actions.js';
-import { settings } from '../lib/settings.js';
-import { findByPath, menuLabel } from '../lib/menu.js';
+import { settings, setCollapse } from '../lib/settings.js';
+import { findByPath, findByRoute, menuLabel } from '../lib/menu.js';
 import { fixedPage } from '../pages/fixedPages.js';
 import { openTab } from './tabs.js';
 import { ui } from './ui.js';
@@ -51,8 +51,21 @@ export default function Shell() {
   const menu = session.use((s) => s.menu);
   const collapse = settings.use((s) => s.collapse);
   const drawerOpen = ui.use((s) => s.drawerOpen);
+  const narrowExpanded = ui.use((s) => s.narrowExpanded);
   const size = useScreenSize();
   const mobile = size === 'xs';
+  // under 992 px the side menu starts collapsed (the toggle still opens it, without changing the stored
+  // preference of wider screens); under 768 px it is a drawer
+  const narrow = size === 'sm';
+  const collapsed = narrow ? !narrowExpanded : collapse;
+  const toggleMenu = () => {
+    if (mobile) ui.set({ drawerOpen: !ui.get().drawerOpen });
+    else if (narrow) ui.set({ narrowExpanded: !narrowExpanded });
+    else setCollapse(!collapse);
+  };
+  useEffect(() => {
+    if (!narrow) ui.set({ narrowExpanded: false });
+  }, [narrow]);
 
   // menus and buttons after a reload
   useEffect(() => {
@@ -67,6 +80,8 @@ export default function Shell() {
     const path = loc.pathname;
     const fixed = fixedPage(path);
     const query = Object.fromEntries(new URLSearchParams(loc.search));
+    // a `target` query opens the address in a new window (Root) and goes back: no tab for it
+    if ('target' in query) return;
     if (fixed) {
       if (fixed.noTab) return;
       openTab({ label: '', i18n: fixed.label, path, value: path + loc.search, params: fixed.match(path) ?? {}, query });
@@ -77,7 +92,9 @@ export default function Shell() {
       if (node.meta?.isTab === false || node.children?.length) return;
       openTab({ label: menuLabel(node, i18n.language), path, value: path + loc.search, query, meta: node.meta ?? {} });
     } else if (path.startsWith('/myiframe/')) {
-      openTab({ label: decodeURIComponent(path.slice(10)), path, value: path + loc.search, query });
+      // an external menu link: labelled with its menu name (the tabs bar relabels it on a language change)
+      const ext = findByRoute(menu, path);
+      openTab({ label: ext ? menuLabel(ext, i18n.language) : decodeURIComponent(path.slice(10)), path, value: path + loc.search, query, meta: ext?.meta ?? {} });
     }
   }, [loc.pathname, loc.search, menu, token]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -87,7 +104,7 @@ export default function Shell() {
     return <Navigate to="/login" replace />;
   }
 
-  const menuEl = <SideMenu collapsed={!mobile && collapse} onNavigate={() => mobile && ui.set({ drawerOpen: false })} />;
+  const menuEl = <SideMenu collapsed={!mobile && collapsed} onNavigate={() => mobile && ui.set({ drawerOpen: false })} />;
   return (
     <Layout className={`shell shell-${size}`} data-testid="shell">
       {mobile ? (
@@ -104,14 +121,14 @@ export default function Shell() {
           {menuEl}
         </Drawer>
       ) : (
-        <Sider className="shell-sider" width={230} collapsedWidth={64} collapsed={collapse} trigger={null} data-testid="sider">
-          <Logo collapsed={collapse} />
+        <Sider className="shell-sider" width={230} collapsedWidth={64} collapsed={collapsed} trigger={null} data-testid="sider">
+          <Logo collapsed={collapsed} />
           {menuEl}
         </Sider>
       )}
       <Layout className="shell-main">
         <Header className="shell-header">
-          <TopBar mobile={mobile} />
+          <TopBar mobile={mobile} collapsed={mobile || collapsed} onToggleMenu={toggleMenu} />
         </Header>
         <TabsBar />
         <Content className="shell-content">

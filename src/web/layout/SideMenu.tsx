@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { session, type MenuNode } from '../auth/session.js';
 import { filterMenu, findByPath, flattenMenu, menuLabel, opensNewWindow, routeOf } from '../lib/menu.js';
 import { findTheme } from '../lib/themes.js';
+import { menuIcon } from './menuIcons.js';
 import { settings } from '../lib/settings.js';
 
 type Item = Required<MenuProps>['items'][number];
@@ -25,7 +26,9 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
     const build = (nodes: MenuNode[], depth: number): Item[] =>
       nodes.map((n) => {
         const label = <span data-path={n.path}>{menuLabel(n, i18n.language)}</span>;
-        const icon = depth === 0 ? n.children?.length ? <AppstoreOutlined /> : <FileTextOutlined /> : undefined;
+        // the server's icon (`source`) at every level; a generic one only where the collapsed menu needs one
+        const generic = depth === 0 ? n.children?.length ? <AppstoreOutlined /> : <FileTextOutlined /> : null;
+        const icon = menuIcon(n.source, generic) ?? undefined;
         if (n.children?.length) return { key: `sub:${n.id}`, label, icon, children: build(n.children, depth + 1) };
         return { key: n.path, label, icon };
       });

@@ -14,10 +14,10 @@ import { setTopMenuId } from '../auth/session.js';
 import { changeLanguage, type Lang } from '../i18n.js';
 import { errorLogStore } from '../lib/errorLog.js';
 import { filterMenu, menuLabel, opensNewWindow, routeOf, searchLeaves } from '../lib/menu.js';
-import { settings, setCollapse, setColor } from '../lib/settings.js';
+import { settings, setColor } from '../lib/settings.js';
 import { confirmDialog } from '../lib/toast.js';
 import { ui } from './ui.js';
-import { ErrorLogDialog, LockDialog, NoticePopover, SwitchDialog, ThemeDialog } from './TopBarDialogs.js';
+import { ErrorLogDialog, LockDialog, NoticePopover, PRESET_COLORS, SwitchDialog, ThemeDialog } from './TopBarDialogs.js';
 
 interface TopMenu {
   id: string;
@@ -27,13 +27,10 @@ interface TopMenu {
   path?: string;
 }
 
-const PRESET_COLORS = ['#409EFF', '#1890ff', '#722ed1', '#eb2f96', '#f5222d', '#fa541c', '#fa8c16', '#13c2c2', '#52c41a', '#2f54eb'];
-
 /** Top bar: collapse, top menu, search, colour, error log, lock, theme, notice, language, full screen, user. */
-export function TopBar({ mobile }: { mobile: boolean }) {
+export function TopBar({ mobile, collapsed, onToggleMenu }: { mobile: boolean; collapsed: boolean; onToggleMenu: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const collapse = settings.use((s) => s.collapse);
   const color = settings.use((s) => s.color);
   const logs = errorLogStore.use((s) => s.logs);
   const userInfo = session.use((s) => s.userInfo);
@@ -73,9 +70,11 @@ export function TopBar({ mobile }: { mobile: boolean }) {
     else void document.documentElement.requestFullscreen?.().catch(() => undefined);
   };
 
+  // phones have no room for the full-screen button: the user menu offers it (the colour is in the theme dialog)
   const userItems = [
     { key: 'dashboard', label: t('shell.user.dashboard') },
     { key: 'info', label: t('shell.user.info') },
+    ...(mobile && document.fullscreenEnabled ? [{ key: 'fullscreen', label: t(full ? 'shell.top.exitFullscreen' : 'shell.top.fullscreen') }] : []),
     ...(website.switchMode ? [{ key: 'switch', label: t('shell.user.switch') }] : []),
     { type: 'divider' as const },
     { key: 'logout', label: t('shell.user.logout'), danger: true },
@@ -84,6 +83,7 @@ export function TopBar({ mobile }: { mobile: boolean }) {
     if (key === 'dashboard') navigate('/wel/dashboard');
     else if (key === 'info') navigate('/info/index');
     else if (key === 'switch') setDialog('switch');
+    else if (key === 'fullscreen') toggleFull();
     else if (key === 'logout') {
       if (await confirmDialog({ title: t('shell.user.logoutConfirm'), okText: t('common.action.ok'), cancelText: t('common.action.cancel') })) await logout();
     }
@@ -98,8 +98,8 @@ export function TopBar({ mobile }: { mobile: boolean }) {
           className="tb-btn"
           data-testid="tb-collapse"
           aria-label={t('shell.top.collapse')}
-          icon={mobile || collapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          onClick={() => (mobile ? ui.set({ drawerOpen: !ui.get().drawerOpen }) : setCollapse(!collapse))}
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={onToggleMenu}
         />
         {!mobile && (
           <Menu
@@ -161,7 +161,7 @@ export function TopBar({ mobile }: { mobile: boolean }) {
         <Tooltip title={t('shell.top.theme')}>
           <Button type="text" className="tb-btn" data-testid="tb-theme" icon={<SkinOutlined />} onClick={() => setDialog('theme')} />
         </Tooltip>
-        <NoticePopover />
+        <NoticePopover mobile={mobile} />
         <Dropdown
           menu={{
             items: [

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Empty, Form, Input, List, Modal, Pagination, Popover, Select, Space, Table, Tabs, Tooltip } from 'antd';
+import { Alert, Badge, Button, ColorPicker, Empty, Form, Input, List, Modal, Pagination, Popover, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { getData, request } from '../api/client.js';
 import { session, setLock } from '../auth/session.js';
 import { localLogout, refreshToken, loadSessionData } from '../auth/actions.js';
 import { clearErrorLogs, errorLogStore } from '../lib/errorLog.js';
-import { settings, setThemeName } from '../lib/settings.js';
+import { settings, setColor, setThemeName } from '../lib/settings.js';
 import { THEMES } from '../lib/themes.js';
 import { alertDialog, confirmDialog, toast } from '../lib/toast.js';
 import { website } from '../config.js';
@@ -78,7 +78,12 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
       cancelText={t('common.action.cancel')}
       destroyOnHidden
       onOk={async () => {
-        const { passwd } = await form.validateFields();
+        let passwd: string;
+        try {
+          ({ passwd } = await form.validateFields());
+        } catch {
+          return; // the form shows the message; not an application error
+        }
         setLock(passwd);
         onClose();
         navigate(website.lockPage);
@@ -94,12 +99,26 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
   );
 }
 
-/** Theme dialog with the 11 themes. */
+export const PRESET_COLORS = ['#409EFF', '#1890ff', '#722ed1', '#eb2f96', '#f5222d', '#fa541c', '#fa8c16', '#13c2c2', '#52c41a', '#2f54eb'];
+
+/** Theme dialog with the 11 themes, and the primary colour (the top bar's colour picker is hidden on phones). */
 export function ThemeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const current = settings.use((s) => s.themeName);
+  const color = settings.use((s) => s.color);
   return (
     <Modal open={open} onCancel={onClose} title={t('shell.theme.title')} footer={null} width={640}>
+      <div className="theme-color" data-testid="theme-color">
+        <span>{t('shell.top.color')}</span>
+        <ColorPicker
+          size="small"
+          value={color}
+          disabledAlpha
+          showText
+          presets={[{ label: t('shell.top.colorPresets'), colors: PRESET_COLORS }]}
+          onChangeComplete={(c) => setColor(c.toHexString().toUpperCase())}
+        />
+      </div>
       <div className="theme-grid">
         {THEMES.map((th) => (
           <button
@@ -177,10 +196,10 @@ function NoticeList({ kind }: { kind: 'mail' | 'message' | 'notice' }) {
   );
 }
 
-export function NoticePopover() {
+export function NoticePopover({ mobile = false }: { mobile?: boolean }) {
   const { t } = useTranslation();
   const content = (
-    <div style={{ width: 350, minWidth: 350 }} data-testid="notice-popover">
+    <div className="notice-popover" data-testid="notice-popover">
       <Tabs
         size="small"
         items={[
@@ -192,7 +211,8 @@ export function NoticePopover() {
     </div>
   );
   return (
-    <Popover content={content} trigger="click" placement="bottomRight">
+    // under the bell, right-aligned; on a phone centred under it, where antd shifts it sideways into the window
+    <Popover content={content} trigger="click" placement={mobile ? 'bottom' : 'bottomRight'}>
       <Tooltip title={t('shell.top.notice')}>
         <Badge dot offset={[-6, 6]}>
           <Button type="text" className="tb-btn" data-testid="tb-notice" icon={<BellOutlined />} />
@@ -234,8 +254,17 @@ export function SwitchDialog({ open, onClose }: { open: boolean; onClose: () => 
       cancelText={t('common.action.cancel')}
       destroyOnHidden
       onOk={async () => {
-        const v = await form.validateFields();
-        await refreshToken({ 'Dept-Id': v.deptId, 'Role-Id': v.roleId });
+        let v: { deptId: string; roleId: string };
+        try {
+          v = await form.validateFields();
+        } catch {
+          return; // the form shows the messages; not an application error
+        }
+        try {
+          await refreshToken({ 'Dept-Id': v.deptId, 'Role-Id': v.roleId });
+        } catch {
+          return; // the api client has shown the server's message; the dialog stays open
+        }
         await loadSessionData().catch(() => undefined);
         onClose();
         navigate('/');

@@ -1,4 +1,4 @@
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Card, Skeleton, Statistic } from 'antd';
 import { ShopOutlined, ShoppingCartOutlined, IdcardOutlined, AuditOutlined, MoneyCollectOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
@@ -58,21 +58,19 @@ export default function Home() {
         <h2>{t('home.welcome', { name })}</h2>
         <p>{t('home.subtitle')}</p>
       </Card>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+      <div className="home-stats" data-testid="home-stats">
         {cards.map((c) => (
-          <Col key={c.key} xs={12} sm={12} md={8} lg={8} xl={4} xxl={4} flex="1 1 180px">
-            <Card variant="borderless" className="home-stat" data-testid={`stat-${c.key}`}>
-              {data ? (
-                <Statistic title={t(`home.${c.key}`)} value={c.value ?? 0} precision={c.precision} prefix={c.icon} />
-              ) : error ? (
-                <Statistic title={t(`home.${c.key}`)} value="-" prefix={c.icon} />
-              ) : (
-                <Skeleton active paragraph={false} />
-              )}
-            </Card>
-          </Col>
+          <Card key={c.key} variant="borderless" className="home-stat" data-testid={`stat-${c.key}`}>
+            {data ? (
+              <Statistic title={t(`home.${c.key}`)} value={c.value ?? 0} precision={c.precision} prefix={c.icon} />
+            ) : error ? (
+              <Statistic title={t(`home.${c.key}`)} value="-" prefix={c.icon} />
+            ) : (
+              <Skeleton active paragraph={false} />
+            )}
+          </Card>
         ))}
-      </Row>
+      </div>
       <Card variant="borderless" title={t('home.trend')} style={{ marginTop: 16 }}>
         {data ? <TrendChart data={data.trend ?? []} /> : <Skeleton active />}
       </Card>
