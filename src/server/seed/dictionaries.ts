@@ -1,20 +1,22 @@
 /**
  * Seed dictionaries (lead's SEED.md). System ones (biz: false) go to blade_dict, business ones to
- * blade_dict_biz (tenant 000000). Plain data: the schema lint imports this to check `x-dict` codes.
+ * blade_dict_biz (tenant 000000). Plain data: the schema lint imports this to check `x-dict` codes. A code
+ * missing from the database is inserted at every start (seed/index.ts syncDictionaries), so a dictionary
+ * added here reaches databases seeded before it; one that exists (even deleted) is left as administrators made it.
  */
 export interface SeedDictionary {
   code: string;
   name: string;
   nameEn: string;
   biz: boolean;
-  items: Array<{ key: string; value: string; valueEn: string }>;
+  items: Array<{ key: string; value: string; valueEn: string; remark?: string }>;
 }
 
-/** Compact item notation: 'key:zh:en'. */
+/** Compact item notation: 'key:zh:en' or 'key:zh:en:remark'. */
 function items(...list: string[]): SeedDictionary['items'] {
   return list.map((s) => {
-    const [key, value, valueEn] = s.split(':');
-    return { key, value, valueEn };
+    const [key, value, valueEn, remark] = s.split(':');
+    return remark === undefined ? { key, value, valueEn } : { key, value, valueEn, remark };
   });
 }
 
@@ -37,6 +39,9 @@ export const SEED_DICTIONARIES: SeedDictionary[] = [
   { code: 'job_status', name: '任务状态', nameEn: 'Job status', biz: false, items: items('1:运行中:Running', '2:已暂停:Paused') },
   { code: 'oss', name: '对象存储', nameEn: 'Object storage', biz: false, items: items('1:minio:MinIO', '2:七牛云:Qiniu', '3:阿里云:Aliyun', '4:腾讯云:Tencent', '5:本地:Local') },
   { code: 'sms', name: '短信服务', nameEn: 'SMS service', biz: false, items: items('1:云片:Yunpian', '2:七牛云:Qiniu', '3:阿里云:Aliyun', '4:腾讯云:Tencent') },
+  // Process categories (deploy-upload `category`). The spec's flow routes are routeKey = code_dictKey
+  // ("flow_1") → routeValue = the item's remark ("leave": /work/process/leave/...), as Saber builds them.
+  { code: 'flow', name: '流程类型', nameEn: 'Process category', biz: false, items: items('1:请假流程:Leave:leave') },
 
   { code: 'merchant_status', name: '商家状态', nameEn: 'Merchant status', biz: true, items: items('1:营业中:Open', '2:暂停营业:Suspended', '3:已停业:Closed') },
   { code: 'merchant_enable_flag', name: '上架标识', nameEn: 'Listing', biz: true, items: items('1:立即上架:Online now', '2:暂不上架:Offline', '3:定时上架:Scheduled') },

@@ -1,8 +1,10 @@
 /**
- * Seed: first start (no tenant 000000 yet) inserts tenant, dept, posts, roles, admin user, client, params,
- * dictionaries and demo merchants. Menus are synced at every start: codes of SEED_MENUS that are missing are
- * inserted and granted (administrator: all; user: the canteen section read-only), then documents with a
- * `menu` key whose code is not in the menu table are auto-registered with their buttons.
+ * Seed: first start (no tenant 000000 yet) inserts tenant, dept, posts, roles, admin user, client, params
+ * and demo merchants. Seeds are not versioned: what is keyed by a code is synced at every start instead.
+ * Menus: codes of SEED_MENUS that are missing are inserted and granted (administrator: all; user: the canteen
+ * section read-only), then documents with a `menu` key whose code is not in the menu table are auto-registered
+ * with their buttons. Dictionaries: codes of SEED_DICTIONARIES that are missing are inserted with their items.
+ * A code that is present, even deleted by an administrator, is left alone.
  */
 import { sql } from 'kysely';
 import type { ScreenDocument } from '../../shared/document.js';
@@ -34,6 +36,7 @@ export interface SeedResult {
 export async function seed(db: DB, opts: { docs: ScreenDocument[]; i18n: I18n; tz: string; demo?: boolean }): Promise<SeedResult> {
   const first = !(await db.selectFrom('blade_tenant').select('id').where('tenant_id', '=', ADMIN_TENANT).executeTakeFirst());
   if (first) await seedFirstStart(db, opts);
+  await syncDictionaries(db);
   const menusAdded = await syncMenus(db, opts.docs, opts.i18n);
   if (first && opts.demo !== false) await seedDemoMerchants(db, opts.docs, opts.tz);
   return { firstStart: first, menusAdded };
@@ -67,14 +70,32 @@ async function seedFirstStart(db: DB, opts: { tz: string }): Promise<void> {
       { id: newId(), tenant_id: ADMIN_TENANT, param_name: '初始密码', param_key: 'account.initPassword', param_value: '123456', remark: '重置密码时使用', ...audit },
       { id: newId(), tenant_id: ADMIN_TENANT, param_name: '是否开启注册功能', param_key: 'account.registerUser', param_value: 'true', remark: '', ...audit },
     ]).execute();
-    for (const d of SEED_DICTIONARIES) {
-      const table = d.biz ? 'blade_dict_biz' : 'blade_dict';
-      const tenant = d.biz ? { tenant_id: ADMIN_TENANT } : {};
-      const rootId = newId();
-      await trx.insertInto(table).values({ id: rootId, parent_id: 0, code: d.code, dict_key: '-1', dict_value: d.name, dict_value_en: d.nameEn, sort: 0, is_sealed: 0, is_deleted: 0, ...tenant }).execute();
-      await trx.insertInto(table).values(d.items.map((it, i) => ({ id: newId(), parent_id: rootId, code: d.code, dict_key: it.key, dict_value: it.value, dict_value_en: it.valueEn, sort: i + 1, is_sealed: 0, is_deleted: 0, ...tenant }))).execute();
-    }
   });
+}
+
+/** Insert the seed dictionaries whose code is not in the database (deleted rows count as present). Returns their codes. */
+export async function syncDictionaries(db: DB): Promise<string[]> {
+  const present = async (table: 'blade_dict' | 'blade_dict_biz') => {
+    let q = db.selectFrom(table).select('code').distinct();
+    if (table === 'blade_dict_biz') q = q.where('tenant_id', '=', ADMIN_TENANT);
+    return new Set((await q.execute()).map((r) => r.code as string));
+  };
+  const have = { blade_dict: await present('blade_dict'), blade_dict_biz: await present('blade_dict_biz') };
+  const added: string[] = [];
+  for (const d of SEED_DICTIONARIES) {
+    const table = d.biz ? 'blade_dict_biz' : 'blade_dict';
+    if (have[table].has(d.code)) continue;
+    const tenant = d.biz ? { tenant_id: ADMIN_TENANT } : {};
+    const rootId = newId();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto(table).values({ id: rootId, parent_id: 0, code: d.code, dict_key: '-1', dict_value: d.name, dict_value_en: d.nameEn, sort: 0, is_sealed: 0, is_deleted: 0, ...tenant }).execute();
+      await trx.insertInto(table).values(d.items.map((it, i) => ({
+        id: newId(), parent_id: rootId, code: d.code, dict_key: it.key, dict_value: it.value, dict_value_en: it.valueEn, sort: i + 1, remark: it.remark ?? null, is_sealed: 0, is_deleted: 0, ...tenant,
+      }))).execute();
+    });
+    added.push(d.code);
+  }
+  return added;
 }
 
 /** Insert missing menu codes (seed tree, then document `menu` keys) and grant them. Returns how many were added. */

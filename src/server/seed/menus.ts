@@ -1,7 +1,9 @@
 /**
  * The whole menu tree (spec sections 2 and 7, lead's SEED.md). `code` is the permission code; category 1 =
  * menu, 2 = button; action 0 none, 1 toolbar, 2 row, 3 both. Plain data (built by small helpers): the schema
- * lint imports it to check permission codes, the server inserts missing codes at every start.
+ * lint imports it to check permission codes, the server inserts missing codes at every start (seed/index.ts
+ * syncMenus), so an entry added here reaches databases seeded before it, granted to administrator. Codes are
+ * never renamed (a renamed code would be a new entry beside the old one).
  */
 export interface SeedMenu {
   code: string;
@@ -91,8 +93,9 @@ export const SEED_MENUS: SeedMenu[] = [
     screen('post', '岗位管理', 'Posts', '/system/post', 'SolutionOutlined', 3, CRUD),
     screen('dict', '系统字典', 'System dictionaries', '/system/dict', 'BookOutlined', 4, CRUD),
     screen('dictbiz', '业务字典', 'Business dictionaries', '/system/dictbiz', 'ReadOutlined', 5, CRUD),
-    screen('dict_horizontal', '字典管理(横)', 'Dictionaries (horizontal)', '/dict-horizontal/index', 'ColumnWidthOutlined', 6, []),
-    screen('dict_vertical', '字典管理(纵)', 'Dictionaries (vertical)', '/dict-vertical/index', 'ColumnHeightOutlined', 7, []),
+    // the two dictionary layouts (spec §2) edit the system dictionaries: their buttons name that API
+    screen('dict_horizontal', '字典管理(横)', 'Dictionaries (horizontal)', '/dict-horizontal/index', 'ColumnWidthOutlined', 6, CRUD, [], '/api/blade-system/dict'),
+    screen('dict_vertical', '字典管理(纵)', 'Dictionaries (vertical)', '/dict-vertical/index', 'ColumnHeightOutlined', 7, CRUD, [], '/api/blade-system/dict'),
     screen('menu', '菜单管理', 'Menus', '/system/menu', 'MenuOutlined', 8, CRUD),
     screen('topmenu', '顶部菜单', 'Top menus', '/system/topmenu', 'AppstoreOutlined', 9, CRUD, [['menu_grant_top', '菜单配置', 'Assign menus', 1]]),
     screen('param', '参数管理', 'Parameters', '/system/param', 'ControlOutlined', 10, CRUD),
@@ -103,6 +106,8 @@ export const SEED_MENUS: SeedMenu[] = [
     ]),
     screen('tenant_package', '租户产品包', 'Tenant packages', '/system/tenantpackage', 'GiftOutlined', 12, ['add', 'edit', 'delete']),
     screen('client', '应用管理', 'Clients', '/system/client', 'KeyOutlined', 13, CRUD),
+    // spec §7 Regions: list, lazy-tree (parentCode), detail (code), remove (id), submit
+    screen('region', '行政区划', 'Regions', '/system/region', 'EnvironmentOutlined', 14, CRUD, [], '/api/blade-system/region'),
   ]),
   section('authority', '权限管理', 'Authority', '/authority', 'SafetyOutlined', 4, [
     screen('role', '角色管理', 'Roles', '/authority/role', 'UsergroupAddOutlined', 1, CRUD, [['role_grant', '权限设置', 'Grant', 1]]),
@@ -111,8 +116,14 @@ export const SEED_MENUS: SeedMenu[] = [
   ]),
   section('resource', '资源管理', 'Resources', '/resource', 'CloudOutlined', 5, [
     screen('oss', '对象存储', 'Object storage', '/resource/oss', 'CloudServerOutlined', 1, CRUD, [['oss_enable', '启用', 'Enable']]),
-    screen('sms', '短信配置', 'SMS', '/resource/sms', 'MailOutlined', 2, CRUD, [['sms_enable', '启用', 'Enable']]),
-    screen('attach', '附件管理', 'Attachments', '/resource/attach', 'PaperClipOutlined', 3, ['delete', 'view']),
+    screen('sms', '短信配置', 'SMS', '/resource/sms', 'MailOutlined', 2, CRUD, [
+      ['sms_enable', '启用', 'Enable'],
+      ['sms_send', '发送短信', 'Send a message'],
+    ]),
+    screen('attach', '附件管理', 'Attachments', '/resource/attach', 'PaperClipOutlined', 3, ['delete', 'view'], [
+      ['attach_upload', '上传', 'Upload', 1],
+      ['attach_download', '下载', 'Download'],
+    ]),
   ]),
   section('monitor', '系统监控', 'Monitoring', '/monitor', 'DashboardOutlined', 6, [
     section('log', '日志管理', 'Logs', '/monitor/log', 'FileTextOutlined', 1, [
@@ -122,21 +133,27 @@ export const SEED_MENUS: SeedMenu[] = [
     ]),
   ]),
   section('tool', '研发工具', 'Developer tools', '/tool', 'ToolOutlined', 7, [
-    screen('code', '代码生成', 'Code generator', '/tool/code', 'CodeOutlined', 1, CRUD, [['code_gen', '代码生成', 'Generate', 1]]),
+    screen('code', '代码生成', 'Code generator', '/tool/code', 'CodeOutlined', 1, CRUD, [
+      ['code_gen', '代码生成', 'Generate', 1],
+      ['code_copy', '复制', 'Copy'],
+    ]),
     screen('datasource', '数据源管理', 'Data sources', '/tool/datasource', 'DatabaseOutlined', 2, CRUD),
-    screen('model', '数据模型', 'Data models', '/tool/model', 'BuildOutlined', 3, CRUD),
+    screen('model', '数据模型', 'Data models', '/tool/model', 'BuildOutlined', 3, CRUD, [['model_prototype', '模型设计', 'Design fields']]),
   ]),
   section('report', '报表管理', 'Reports', '/report', 'PieChartOutlined', 8, [
     screen('report_list', '报表配置', 'Report list', '/report/reportlist', 'TableOutlined', 1, ['delete', 'view']),
   ]),
   section('flow', '流程管理', 'Workflow', '/flow', 'BranchesOutlined', 9, [
     screen('flow_model', '模型管理', 'Models', '/flow/model', 'PartitionOutlined', 1, CRUD, [['flow_deploy', '部署', 'Deploy']]),
-    screen('flow_deployment', '部署管理', 'Deployments', '/flow/deploy', 'CloudUploadOutlined', 2, ['delete', 'view']),
+    screen('flow_deployment', '部署管理', 'Deployments', '/flow/deploy', 'CloudUploadOutlined', 2, ['delete', 'view'], [['flow_deploy_upload', '上传部署', 'Upload and deploy', 1]]),
     screen('flow_manager', '流程管理', 'Processes', '/flow/manager', 'NodeIndexOutlined', 3, ['delete', 'view'], [['flow_state', '变更状态', 'Change state']]),
     screen('flow_follow', '流程跟踪', 'Tracking', '/flow/follow', 'AimOutlined', 4, ['delete', 'view']),
   ]),
   section('work', '我的事务', 'My work', '/work', 'ScheduleOutlined', 10, [
-    screen('work_start', '发起事务', 'Start', '/work/start', 'PlayCircleOutlined', 1, []),
+    screen('work_start', '发起事务', 'Start', '/work/start', 'PlayCircleOutlined', 1, [], [
+      ['work_start_flow', '发起', 'Start'],
+      ['work_start_image', '流程图', 'Diagram'],
+    ]),
     screen('work_sign', '待签事务', 'To claim', '/work/claim', 'InboxOutlined', 2, ['view'], [['work_claim', '签收', 'Claim']]),
     screen('work_todo', '待办事务', 'To do', '/work/todo', 'CarryOutOutlined', 3, ['view'], [['work_handle', '办理', 'Handle']]),
     screen('work_send', '已发事务', 'Sent', '/work/send', 'SendOutlined', 4, ['view']),
@@ -147,7 +164,7 @@ export const SEED_MENUS: SeedMenu[] = [
       ['job_run', '执行一次', 'Run now'],
       ['job_status', '启停', 'Start/stop'],
     ]),
-    screen('job_log', '任务日志', 'Job logs', '/job/joblog', 'HistoryOutlined', 2, ['view'], [['job_log_clean', '清空日志', 'Clean logs', 1]]),
+    screen('job_log', '任务日志', 'Job logs', '/job/joblog', 'HistoryOutlined', 2, ['delete', 'view'], [['job_log_clean', '清空日志', 'Clean logs', 1]]),
   ]),
 ];
 
