@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
-import { clickSearch, closeDialog, dialog, exportSheet, headers, recover, rows, searchItem, searchPick, startSeededServer, toast, toolbarButtons, waitRows, pagerTotal } from './helpers.js';
+import { clickSearch, closeDialog, dialog, exportSheet, headers, okUntil, recover, rows, searchItem, settle, searchPick, startSeededServer, toast, toolbarButtons, waitRows, pagerTotal } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -139,8 +139,7 @@ describe('settlements', () => {
     const cycle = `${now.getFullYear()}${pad(now.getMonth() + 1)}`;
     await page.getByRole('button', { name: '生成结算单' }).click();
     const d = dialog(page);
-    await d.getByRole('button', { name: /确\s*定/ }).click();
-    await d.getByText('请选择结算周期').waitFor();
+    await okUntil(page, d.getByText('请选择结算周期'));
     const input = d.locator('#root_settlementCycle');
     await input.click();
     await input.fill(cycle);
@@ -156,6 +155,7 @@ describe('settlements', () => {
     const cycle = `${now.getFullYear()}${pad(now.getMonth() + 1)}`;
     await clearToasts(page);
     await rows(page).filter({ has: cycleCell(cycle) }).first().getByRole('button', { name: '审核' }).click();
+    await settle(page);
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
     await toast(page, '结算周期尚未结束，不能审核');
 
@@ -165,6 +165,7 @@ describe('settlements', () => {
     await pending.first().getByRole('button', { name: '审核' }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('确定审核通过该结算单吗？审核后不可更改').waitFor();
+    await settle(page);
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await toast(page, '审核成功');
     const row = rows(page).filter({ hasText: merchantNo }).filter({ hasText: prev });
@@ -188,6 +189,7 @@ describe('settlements', () => {
     await page.getByRole('button', { name: '批量审核' }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('确定审核通过所选结算单吗？审核后不可更改').waitFor();
+    await settle(page);
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await toast(page, '审核成功');
     await waitRows(page, (r) => r.length > 0 && r.every((t) => t.includes('待审核')));
