@@ -1,12 +1,15 @@
 /**
- * The shell in a real browser against our real server: login, guard rules, menu search, tabs, lock,
- * language, themes, colour, error log, 401 handling; screenshots at 1440 and 375 px.
+ * The shell in a real browser against our real server: login, guard rules (redirect, `target`, titles),
+ * menu search, tabs, lock, language, themes (their actual colours), colour, error log, 401 handling, layout
+ * (logo, breakpoints, full-screen dialog, popover on a phone, home cards, menu icons); screenshots at 1440
+ * and 375 px.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clearToasts, launchBrowser, login, newPage, shot, SHOTS, startServer, stored, type RunningServer } from './support.js';
+import { THEMES } from '../../src/web/lib/themes.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,6 +31,27 @@ async function loggedIn(width = 1440, height = 900): Promise<{ page: Page; error
 }
 
 const tabLabels = (page: Page) => page.locator('.tabs-bar .ant-tabs-tab .tab-label').allInnerTexts();
+const APP = '食堂饭卡管理系统';
+const titled = (page: Page, title: string) => page.waitForFunction((t) => document.title === t, title);
+
+/** '#409EFF' → 'rgb(64, 158, 255)', as getComputedStyle reports colours. */
+function rgb(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+/** WCAG contrast ratio of two computed `rgb(…)` colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = c.match(/[\d.]+/g)!.slice(0, 3).map((x) => {
+      const v = Number(x) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+const opaque = (c: string) => c.startsWith('rgb(') || /rgba\(.*,\s*1\)$/.test(c);
 
 describe('login', () => {
   it('shows the server error as a toast on a wrong password and stores nothing', async () => {
@@ -81,6 +105,68 @@ describe('route guard', () => {
     await page.goto('/');
     await page.waitForURL('**/wel/index');
     await context.close();
+  });
+
+  it('after a login goes to the redirect address only when it is a path of this site', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    for (const [redirect, lands] of [['/order/order?x=1', '/order/order?x=1'], ['//evil.example/x', '/wel/index'], ['https://evil.example/', '/wel/index'], ['/login', '/wel/index']]) {
+      await page.goto('/login?redirect=' + encodeURIComponent(redirect));
+      await page.locator('[data-testid=login-username]').fill('admin');
+      await page.locator('[data-testid=login-password]').fill('admin');
+      await page.locator('[data-testid=login-submit]').click();
+      await page.waitForFunction((to) => location.pathname + location.search === to, lands);
+      expect(new URL(page.url()).host).toBe(new URL(server.url).host);
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    }
+    await context.close();
+  });
+
+  it('a `target` query opens the address in a new window, goes back, and leaves no tab', async () => {
+    const { page, close } = await loggedIn();
+    const popup = page.context().waitForEvent('page');
+    // the url parameter's # stands for & (as in menu links)
+    await page.goto('/myiframe/doc?url=' + encodeURIComponent('/404?a=1#b=2') + '&target=_blank');
+    const win = await popup;
+    await win.waitForLoadState();
+    const opened = new URL(win.url());
+    expect(opened.pathname + opened.search).toBe('/404?a=1&b=2');
+    await page.waitForFunction(() => location.pathname === '/wel/index');
+    await page.locator('[data-testid=home-page]').waitFor();
+    expect(await page.locator('.tab-label[data-tab="/myiframe/doc"]').count()).toBe(0);
+    expect(((await stored(page, 'tagList')) as Array<{ path: string }>).map((t) => t.path)).not.toContain('/myiframe/doc');
+    await win.close();
+    await close();
+  });
+
+  it('titles the page after each navigation, in the UI language', async () => {
+    const { page, close } = await loggedIn();
+    await titled(page, `首页 - ${APP}`);
+    await page.locator('.shell-sider .ant-menu-submenu-title', { hasText: '食堂管理' }).click();
+    await page.locator('.shell-sider .ant-menu-item', { hasText: '商家管理' }).click();
+    await titled(page, `商家管理 - ${APP}`);
+    await page.locator('.tab-label[data-tab="/wel/index"]').click();
+    await titled(page, `首页 - ${APP}`);
+    await page.locator('.tab-label[data-tab="/merchant/merchant"]').click();
+    await titled(page, `商家管理 - ${APP}`);
+    await page.locator('[data-testid=tb-user]').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '个人信息' }).click();
+    await titled(page, `个人信息 - ${APP}`);
+    await page.goBack();
+    await titled(page, `商家管理 - ${APP}`);
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    await titled(page, `页面不存在 - ${APP}`);
+    await page.goto('/wel/index');
+    await titled(page, `首页 - ${APP}`);
+    await page.locator('[data-testid=tb-lang]').hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
+    await titled(page, 'Home - Canteen Card Admin');
+    await page.locator('.tab-label[data-tab="/merchant/merchant"]').click();
+    await titled(page, 'Merchants - Canteen Card Admin');
+    await close();
   });
 
   it('sends unknown paths to /404 and public error pages render', async () => {
@@ -184,17 +270,92 @@ describe('tabs', () => {
   });
 });
 
+describe('tabs: context menu and external links', () => {
+  it('the context menu acts on the right-clicked tab, not the current one, and does not open that tab', async () => {
+    const { page, close } = await loggedIn();
+    for (const p of ['/merchant/merchant', '/employee/employee', '/order/order']) {
+      await page.goto(p);
+      await page.locator(`.tab-label[data-tab="${p}"]`).waitFor();
+    }
+    const item = (text: string | RegExp) => page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: text });
+    // on orders, right-click merchants → close others: merchants stays and is shown
+    await page.locator('.tab-label[data-tab="/merchant/merchant"]').click({ button: 'right' });
+    await item('关闭其他').click();
+    await page.waitForURL('**/merchant/merchant');
+    await page.locator('.screen-page').waitFor();
+    expect(await tabLabels(page)).toEqual(['首页', '商家管理']);
+    // on employees, right-click merchants → close: merchants goes, the page stays on employees
+    await page.goto('/employee/employee');
+    await page.locator('.tab-label[data-tab="/employee/employee"]').waitFor();
+    await page.locator('.tab-label[data-tab="/merchant/merchant"]').click({ button: 'right' });
+    await item(/^关闭$/).click();
+    await page.waitForFunction(() => !document.querySelector('.tab-label[data-tab="/merchant/merchant"]'));
+    await page.waitForTimeout(300); // a click passed through to the tab would navigate by now
+    expect(await tabLabels(page)).toEqual(['首页', '员工管理']);
+    expect(new URL(page.url()).pathname).toBe('/employee/employee');
+    // the home tab cannot be closed: no close entry in its menu
+    await page.locator('.tab-label[data-tab="/wel/index"]').click({ button: 'right' });
+    await item('关闭全部').waitFor();
+    expect(await item(/^关闭$/).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(new URL(page.url()).pathname).toBe('/employee/employee');
+    await close();
+  });
+
+  it('an external menu link opens inside the shell; its tab and the title carry the menu name', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    // the seeded menus have no external link: add one to the server's real answer
+    await page.route('**/api/blade-system/menu/routes*', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.data.push({ id: 'e2e-ext', parentId: '0', code: 'extdoc', name: '外部文档', nameEn: 'External docs', path: 'http://127.0.0.1:9/doc.html', source: 'ReadOutlined', sort: 99, category: 1, isOpen: 1 });
+      await route.fulfill({ response: res, json: body });
+    });
+    await login(page);
+    await page.locator('.shell-sider .ant-menu-item', { hasText: '外部文档' }).click();
+    await page.waitForURL('**/myiframe/extdoc?**');
+    expect(await page.locator('[data-testid=page-iframe]').getAttribute('src')).toBe('http://127.0.0.1:9/doc.html');
+    const tab = page.locator('.tab-label[data-tab="/myiframe/extdoc"]');
+    await tab.waitFor();
+    expect(await tab.innerText()).toBe('外部文档');
+    await titled(page, `外部文档 - ${APP}`);
+    await page.locator('[data-testid=tb-lang]').hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
+    await titled(page, 'External docs - Canteen Card Admin');
+    expect(await tab.innerText()).toBe('External docs');
+    await context.close();
+  });
+});
+
 describe('lock screen', () => {
   it('requires a password, locks every route after 100 ms, unlocks with the password', async () => {
     const { page, close } = await loggedIn();
     await page.locator('[data-testid=tb-lock]').click();
     await page.locator('[data-testid=lock-ok]').click();
     await page.getByText('锁屏密码不能为空').waitFor();
+    // a refused form is no application error: nothing reaches the error log
+    await page.locator('[data-testid=lock-ok]').click();
+    await page.waitForTimeout(500);
+    expect(await stored(page, 'logsList')).toBeUndefined();
+    expect(await page.locator('[data-testid=tb-log-badge] .ant-badge-count').count()).toBe(0);
     await page.locator('[data-testid=lock-password]').fill('9527');
     await page.locator('[data-testid=lock-ok]').click();
     await page.waitForURL('**/lock');
     await page.locator('[data-testid=lock-page]').waitFor();
+    expect(await page.locator('[data-testid=lock-date]').innerText()).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日 星期[日一二三四五六]$/);
     await shot(page, 'lock-1440');
+    // flag and password are kept for this tab's session (sessionStorage), never in localStorage
+    const kept = await page.evaluate(() => ({
+      local: [localStorage.getItem('saber-isLock'), localStorage.getItem('saber-lockPasswd')],
+      session: [sessionStorage.getItem('saber-isLock'), sessionStorage.getItem('saber-lockPasswd')],
+    }));
+    expect(kept.local).toEqual([null, null]);
+    expect(kept.session.map((x) => JSON.parse(x ?? 'null')?.content)).toEqual([true, '9527']);
+    // a reload of the tab stays locked
+    await page.reload();
+    await page.locator('[data-testid=lock-page]').waitFor();
+    await page.goto('/wel/index');
+    await page.waitForURL('**/lock');
     // every route goes back to /lock
     await page.goto('/merchant/merchant');
     await page.waitForURL('**/lock');
@@ -206,6 +367,21 @@ describe('lock screen', () => {
     await page.locator('[data-testid=unlock-submit]').click();
     await page.waitForURL('**/wel/index');
     expect(await stored(page, 'isLock')).toBeUndefined();
+    await close();
+  });
+
+  it('the lock screen clock ticks every second, in the app language', async () => {
+    const { page, close } = await loggedIn();
+    await page.locator('[data-testid=tb-lang]').hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
+    await page.locator('[data-testid=tb-lock]').click();
+    await page.locator('[data-testid=lock-password]').fill('1');
+    await page.locator('[data-testid=lock-ok]').click();
+    await page.waitForURL('**/lock');
+    const first = await page.locator('[data-testid=lock-time]').innerText();
+    expect(first).toMatch(/^\d\d:\d\d:\d\d$/);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=lock-time]')?.textContent !== t, first, { timeout: 5000 });
+    expect(await page.locator('[data-testid=lock-date]').innerText()).toMatch(/^(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day, [A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await close();
   });
 });
@@ -246,7 +422,46 @@ describe('language', () => {
     await page.goto('/wel/index');
     await page.locator('[data-testid=home-page]').waitFor();
     await page.waitForFunction(() => document.title === 'Home - Canteen Card Admin');
-    expect(await cjkTexts(page, [realName, '中文'])).toEqual([]);
+    await page.locator('[data-testid=stat-merchants] .ant-statistic-content').waitFor();
+    const scan = async (where: string) => {
+      await page.waitForTimeout(300);
+      expect(await cjkTexts(page, [realName, '中文']), where).toEqual([]);
+    };
+    await scan('home');
+    // the top bar's menus, popover and dialogs
+    await page.locator('[data-testid=tb-user]').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Log out' }).waitFor();
+    await scan('user menu');
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Log out' }).waitFor({ state: 'hidden' });
+    await page.locator('[data-testid=tabs-menu]').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Close others' }).waitFor();
+    await scan('tabs menu');
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Close others' }).waitFor({ state: 'hidden' });
+    await page.locator('[data-testid=tb-notice]').click();
+    await page.locator('[data-testid=notice-popover]').waitFor();
+    await scan('notice popover');
+    await page.locator('[data-testid=tb-notice]').click();
+    await page.locator('[data-testid=notice-popover]').waitFor({ state: 'hidden' });
+    await page.locator('[data-testid=tb-theme]').click();
+    await page.locator('.theme-grid').waitFor();
+    await scan('theme dialog');
+    await page.keyboard.press('Escape');
+    await page.locator('.theme-grid').waitFor({ state: 'hidden' });
+    await page.locator('[data-testid=tb-lock]').click();
+    await page.locator('[data-testid=lock-ok]').click();
+    await page.getByText('The lock password cannot be empty').waitFor();
+    await scan('lock dialog');
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=lock-ok]').waitFor({ state: 'detached' });
+    // a system screen and the personal-info page
+    await page.goto('/system/user');
+    await page.locator('[data-testid=not-available], .screen-page').first().waitFor();
+    await scan('/system/user');
+    await page.goto('/info/index');
+    await page.locator('[data-testid=info-page]').waitFor();
+    await scan('/info/index');
     // antd locale: pagination text in English
     await page.goto('/merchant/merchant');
     await page.locator('.ant-pagination').waitFor();
@@ -266,7 +481,7 @@ describe('language', () => {
 });
 
 describe('themes and colour', () => {
-  it('applies each of the 11 themes visibly differently; dark is dark', async () => {
+  it('applies each of the 11 themes visibly differently, in its own colours; dark is dark', async () => {
     const { page, close } = await loggedIn();
     const hashes = new Map<string, string>();
     const names = ['default', 'white', 'dark', 'star', 'bule', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte'];
@@ -277,6 +492,32 @@ describe('themes and colour', () => {
       await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
       await page.waitForTimeout(250);
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(name);
+      // the chrome wears the theme's colours (a gradient as the background image, its first stop included)
+      const th = THEMES.find((x) => x.name === name)!;
+      const painted = await page.evaluate(() => {
+        const bg = (sel: string) => {
+          const cs = getComputedStyle(document.querySelector(sel)!);
+          return { color: cs.backgroundColor, image: cs.backgroundImage };
+        };
+        const sel = document.querySelector('.shell-sider .ant-menu-item-selected')!;
+        return {
+          header: bg('.shell-header'), sider: bg('.shell-sider'), logo: bg('.shell-logo'), tabs: bg('.tabs-bar'), page: bg('.shell-main'),
+          selected: { text: getComputedStyle(sel).color, bg: getComputedStyle(sel).backgroundColor, label: sel.textContent },
+        };
+      });
+      const expectPaint = (got: { color: string; image: string }, want: string, what: string) => {
+        if (want.startsWith('linear-gradient')) expect(got.image, `${name} ${what}`).toContain(rgb(want.match(/#[0-9a-f]{6}/i)![0]));
+        else expect(got.color, `${name} ${what}`).toBe(rgb(want));
+      };
+      expectPaint(painted.header, th.headerBg, 'header');
+      expectPaint(painted.sider, th.siderBg, 'sider');
+      expectPaint(painted.logo, th.logoBg, 'logo');
+      expectPaint(painted.tabs, th.tabsBg, 'tabs');
+      expectPaint(painted.page, th.pageBg, 'page');
+      // the selected side-menu entry (home) is readable on its selected background
+      expect(painted.selected.label).toBe('首页');
+      if (th.siderDark) expect(painted.selected.text, `${name} selected text`).toBe('rgb(255, 255, 255)');
+      if (opaque(painted.selected.bg)) expect(contrast(painted.selected.text, painted.selected.bg), `${name} selected contrast`).toBeGreaterThanOrEqual(2.5);
       const file = await shot(page, `theme-${name}-1440`);
       hashes.set(name, createHash('sha1').update(fs.readFileSync(file)).digest('hex'));
     }
@@ -396,6 +637,19 @@ describe('user menu and responsive layout', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'home-375');
+    // the colour picker and full screen have no room in the top bar: the theme dialog and the user menu offer them
+    expect(await page.locator('[data-testid=tb-color]').count()).toBe(0);
+    expect(await page.locator('[data-testid=tb-full]').count()).toBe(0);
+    await page.locator('[data-testid=tb-user]').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: /^全屏$/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=tb-theme]').click();
+    await page.locator('[data-testid=theme-color] .ant-color-picker-trigger').click();
+    await page.locator('.ant-color-picker-presets-color').nth(2).click();
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('saber-colorName') ?? 'null')?.content === '#722ED1');
+    await page.keyboard.press('Escape'); // the picker
+    await page.keyboard.press('Escape'); // the dialog
+    await page.locator('.theme-grid').waitFor({ state: 'hidden' });
     await page.locator('[data-testid=tb-collapse]').click();
     await page.locator('.side-drawer .side-menu').waitFor();
     await page.locator('.side-drawer .ant-menu-submenu-title', { hasText: '食堂管理' }).click();
@@ -493,6 +747,108 @@ describe('top menu, notice popover, personal info', () => {
     await clearToasts(page);
     await page.locator('[data-testid=pw-submit]').click();
     await page.locator('.ant-message-error', { hasText: '原密码不正确' }).waitFor();
+    await close();
+  });
+});
+
+describe('layout', () => {
+  it('keeps the logo when the side menu is taller than the window: the menu scrolls under it', async () => {
+    const { page, close } = await loggedIn(1440, 500);
+    for (const t of ['食堂管理', '系统管理', '系统监控']) await page.locator('.shell-sider .ant-menu-submenu-title', { hasText: t }).click();
+    await page.waitForFunction(() => {
+      const m = document.querySelector('.shell-sider .side-menu')!;
+      return m.scrollHeight > m.clientHeight + 200;
+    });
+    expect(await page.locator('[data-testid=logo]').boundingBox()).toMatchObject({ y: 0, height: 56 });
+    const scrolled = await page.locator('.shell-sider .side-menu').evaluate((m) => {
+      m.scrollTop = m.scrollHeight;
+      return m.scrollTop;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid=logo]').boundingBox()).toMatchObject({ y: 0, height: 56 });
+    // the last entry is reachable inside the window
+    const last = (await page.locator('.shell-sider .side-menu > li').last().boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(500 + 1);
+    await shot(page, 'tall-menu-1440x500');
+    await close();
+  });
+
+  it('collapses the side menu by default below 992 px (still toggleable); a drawer below 768', async () => {
+    const { page, close } = await loggedIn(900, 800);
+    const siderIs = (w: number) => page.waitForFunction((x) => document.querySelector('[data-testid=sider]')?.getBoundingClientRect().width === x, w);
+    await siderIs(64);
+    expect(await page.locator('[data-testid=logo]').innerText()).toBe('饭卡');
+    await page.locator('[data-testid=tb-collapse]').click();
+    await siderIs(230);
+    await page.locator('[data-testid=tb-collapse]').click();
+    await siderIs(64);
+    // the preference of wide screens is not touched
+    expect(await stored(page, 'collapse')).toBeUndefined();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await siderIs(230);
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await siderIs(230);
+    await page.setViewportSize({ width: 800, height: 800 });
+    await siderIs(64);
+    await page.setViewportSize({ width: 700, height: 800 });
+    await page.locator('[data-testid=sider]').waitFor({ state: 'detached' });
+    await close();
+  });
+
+  it('the error-log dialog fills the window, on a phone too', async () => {
+    const { page, close } = await loggedIn();
+    for (const [width, height] of [[1440, 900], [375, 812]]) {
+      await page.setViewportSize({ width, height });
+      await page.locator('[data-testid=tb-log]').click();
+      const box = page.locator('.fullscreen-modal .ant-modal-container');
+      await box.waitFor();
+      await page.waitForTimeout(200);
+      const b = (await box.boundingBox())!;
+      expect([Math.round(b.x), Math.round(b.y), Math.round(b.width)], `${width}`).toEqual([0, 0, width]);
+      expect(b.height, `${width}`).toBeGreaterThanOrEqual(height - 1);
+      await page.keyboard.press('Escape');
+      await box.waitFor({ state: 'detached' });
+    }
+    await close();
+  });
+
+  it('the notice popover stays inside a 375 px window', async () => {
+    const { page, close } = await loggedIn(375, 812);
+    await page.locator('[data-testid=tb-notice]').click();
+    const pop = page.locator('.ant-popover', { has: page.locator('[data-testid=notice-popover]') });
+    await pop.waitFor();
+    await page.waitForTimeout(300);
+    const b = (await pop.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(0);
+    expect(b.x + b.width).toBeLessThanOrEqual(375);
+    expect(b.width).toBeGreaterThan(300);
+    expect(await pop.locator('.ant-tabs-tab').count()).toBe(3);
+    await shot(page, 'notice-375');
+    await close();
+  });
+
+  it('the home stat cards fill their row', async () => {
+    const { page, close } = await loggedIn();
+    await page.locator('[data-testid=stat-merchants] .ant-statistic-content').waitFor();
+    const { row, cards } = await page.evaluate(() => ({
+      row: document.querySelector('[data-testid=home-page]')!.getBoundingClientRect().toJSON(),
+      cards: [...document.querySelectorAll('.home-stat')].map((e) => e.getBoundingClientRect().toJSON()),
+    }));
+    expect(cards).toHaveLength(5);
+    expect(new Set(cards.map((c) => Math.round(c.y))).size).toBe(1);
+    expect(Math.abs(cards[0].left - row.left)).toBeLessThanOrEqual(1);
+    expect(Math.abs(cards[4].right - row.right)).toBeLessThanOrEqual(1);
+    await close();
+  });
+
+  it('side-menu entries show the icon the server menu names', async () => {
+    const { page, close } = await loggedIn();
+    const icon = (loc: ReturnType<Page['locator']>) => loc.locator('.anticon').first().getAttribute('class');
+    expect(await icon(page.locator('.shell-sider .ant-menu-submenu-title', { hasText: '食堂管理' }))).toContain('anticon-shop');
+    expect(await icon(page.locator('.shell-sider .ant-menu-submenu-title', { hasText: '系统管理' }))).toContain('anticon-setting');
+    await page.locator('.shell-sider .ant-menu-submenu-title', { hasText: '食堂管理' }).click();
+    expect(await icon(page.locator('.shell-sider .ant-menu-item', { hasText: '员工管理' }))).toContain('anticon-idcard');
+    expect(await icon(page.locator('.shell-sider .ant-menu-item', { hasText: '订单管理' }))).toContain('anticon-profile');
     await close();
   });
 });
