@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { addTexts, extraLocaleFile } from '../../src/server/lib/i18n.js';
 import { CURRENT_SCHEMA_VERSION } from '../../src/shared/document.js';
 import { dictionaryIndex, menuIndex, type LintContext, type SeedDictionary, type SeedMenu } from './crossref.js';
 import { collectFiles, type LintProblem } from './index.js';
@@ -22,6 +23,11 @@ export interface LoadedContext {
 
 async function importTs(root: string, rel: string): Promise<Record<string, unknown>> {
   return (await import(pathToFileURL(path.join(root, rel)).href)) as Record<string, unknown>;
+}
+
+/** SCHEMA_DIRS as the server reads it (comma-separated, relative to the project root). */
+function schemaDirs(root: string): string[] {
+  return (process.env.SCHEMA_DIRS ?? '').split(',').map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(root, d));
 }
 
 const reason = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : String(e));
@@ -43,6 +49,20 @@ export async function loadContext(root: string, opts: LoadOptions = {}): Promise
       locales[rel] = JSON.parse(fs.readFileSync(path.join(root, rel), 'utf8'));
     } catch (e) {
       problems.push({ file: rel, pointer: '/', message: `cannot read the locale file: ${reason(e)}` });
+    }
+  }
+  // Extra document folders (SCHEMA_DIRS) may bring their own strings in <dir>/locales/<lang>.json: the server
+  // adds them to the product's texts (src/server/lib/i18n.ts), so the lint counts them as present too.
+  for (const dir of schemaDirs(root)) {
+    for (const rel of LOCALE_FILES) {
+      const lang = path.basename(rel, '.json') as 'zh' | 'en';
+      const file = extraLocaleFile(dir, lang);
+      if (!fs.existsSync(file) || !(rel in locales)) continue;
+      try {
+        locales[rel] = addTexts(locales[rel], JSON.parse(fs.readFileSync(file, 'utf8')));
+      } catch (e) {
+        problems.push({ file: path.relative(root, file), pointer: '/', message: `cannot read the locale file: ${reason(e)}` });
+      }
     }
   }
   if (Object.keys(locales).length === LOCALE_FILES.length) ctx.locales = locales;
@@ -80,7 +100,7 @@ export async function loadContext(root: string, opts: LoadOptions = {}): Promise
   // Screen ids the server loads (schemas/ without meta, plus SCHEMA_DIRS): what references to other screens
   // may name. Read leniently (a broken file is the lint's own finding, not a context problem).
   const screens = new Set<string>();
-  const dirs = [path.join(root, 'schemas'), ...(process.env.SCHEMA_DIRS ?? '').split(',').map((d) => d.trim()).filter(Boolean).map((d) => path.resolve(root, d))];
+  const dirs = [path.join(root, 'schemas'), ...schemaDirs(root)];
   for (const file of collectFiles(dirs.filter((d) => fs.existsSync(d)))) {
     try {
       const id = (JSON.parse(fs.readFileSync(file, 'utf8')) as { id?: unknown }).id;

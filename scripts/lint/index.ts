@@ -29,14 +29,14 @@ export function formatProblem(p: LintProblem): string {
 
 /**
  * Screen documents under the given files/directories (recursively, *.json), skipping meta-schemas
- * (`*.schema.json` and any `meta` directory). Sorted, deduplicated.
+ * (`*.schema.json` and any `meta` directory) and a folder's strings (`locales` directories). Sorted, deduplicated.
  */
 export function collectFiles(targets: string[]): string[] {
   const out = new Set<string>();
   const walk = (p: string, explicit: boolean) => {
     const st = fs.statSync(p);
     if (st.isDirectory()) {
-      if (!explicit && (path.basename(p) === 'meta' || path.basename(p) === 'node_modules')) return;
+      if (!explicit && ['meta', 'node_modules', 'locales'].includes(path.basename(p))) return;
       for (const e of fs.readdirSync(p).sort()) walk(path.join(p, e), false);
     } else if (explicit || (p.endsWith('.json') && !p.endsWith('.schema.json'))) {
       out.add(p);

@@ -55,7 +55,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   });
   const docs = opts.docs ?? loadDocuments(config.rootDir, config.schemaDirs);
-  const i18n = new I18n(config.rootDir);
+  const i18n = new I18n(config.rootDir, config.schemaDirs);
   const getDb = (): DB => {
     if (!opts.db) throw new HttpError(500, 'error.noDatabase');
     return opts.db;

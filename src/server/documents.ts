@@ -1,5 +1,6 @@
 /**
- * Document registry: loads every screen document (schemas/**\/*.json except schemas/meta, plus SCHEMA_DIRS),
+ * Document registry: loads every screen document (schemas/**\/*.json except schemas/meta, plus SCHEMA_DIRS;
+ * `locales` folders hold the strings of a folder's documents, see lib/i18n.ts),
  * upgrades old schemaVersions with pure migration functions, validates each against the meta-schema
  * (schemas/meta/screen.schema.json, the same check as step 2 of the schema lint: src/server/meta-schema.ts)
  * and the minimum the server builds SQL and routes from, and exposes them by id and by API base. A bad
@@ -68,6 +69,8 @@ function jsonFiles(dir: string, skipMeta: boolean): string[] {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
       if (skipMeta && e.name === 'meta') continue;
+      // a folder's own strings (SCHEMA_DIRS: <dir>/locales/zh.json, en.json), not documents
+      if (e.name === 'locales') continue;
       out.push(...jsonFiles(p, false));
     } else if (e.isFile() && e.name.endsWith('.json')) out.push(p);
   }

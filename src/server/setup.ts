@@ -17,7 +17,7 @@ export async function prepareDatabase(db: DB, docs: DocumentRegistry, config: Se
   return withMigrationLock(db, async (conn) => {
     const migrations = await applyMigrations(conn, allMigrations());
     const tableChanges = await syncDocumentTables(conn, docs.all);
-    const result = await seed(conn, { docs: docs.all, i18n: new I18n(config.rootDir), tz: config.appTimezone, demo: opts.demo });
+    const result = await seed(conn, { docs: docs.all, i18n: new I18n(config.rootDir, config.schemaDirs), tz: config.appTimezone, demo: opts.demo });
     return { ...result, migrations, tableChanges };
   });
 }

@@ -1,7 +1,10 @@
 /** A new list screen needs only a document (+ locale keys): tests/fixtures/schemas/test/note.json via SCHEMA_DIRS. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import zh from '../../locales/zh.json' with { type: 'json' };
-import en from '../../locales/en.json' with { type: 'json' };
+import productZh from '../../locales/zh.json' with { type: 'json' };
+import productEn from '../../locales/en.json' with { type: 'json' };
+// The fixture folder brings its own strings (SCHEMA_DIRS <dir>/locales/<lang>.json), not the product's files.
+import zh from '../fixtures/schemas/locales/zh.json' with { type: 'json' };
+import en from '../fixtures/schemas/locales/en.json' with { type: 'json' };
 import { FIXTURE_SCHEMAS, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -13,9 +16,26 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('test-only screen document mounted via SCHEMA_DIRS', () => {
-  it('has its locale keys in both languages', () => {
+  it('brings its locale keys in both languages in its own folder, none in the product\'s locale files', async () => {
     expect((zh as any).testNote.title).toBeTruthy();
     expect((en as any).testNote.title).toBeTruthy();
+    expect(productZh).not.toHaveProperty('testNote');
+    expect(productEn).not.toHaveProperty('testNote');
+    // the server adds them to its texts (messages, menu names) and serves them to the web app
+    expect(t.app.ctx.i18n.t('en', 'testNote.msg.noteTitle')).toBe((en as any).testNote.msg.noteTitle);
+    expect(t.app.ctx.i18n.t('zh', 'merchant.title')).toBe((productZh as any).merchant.title);
+    const extra = await t.call(admin, { method: 'GET', url: '/api/blade-system/locale/extra' });
+    expect(extra.body.data).toEqual({ zh, en });
+    expect((await t.call(undefined, { method: 'GET', url: '/api/blade-system/locale/extra' })).status).toBe(401);
+    // a locales folder is not a screen document
+    expect([...t.app.ctx.docs.files.values()].some((f) => f.includes('locales'))).toBe(false);
+  });
+
+  it('without the folder the product has no extra strings', async () => {
+    const { I18n } = await import('../../src/server/lib/i18n.js');
+    const plain = new I18n(t.config.rootDir);
+    expect(plain.extraTexts('zh')).toEqual({});
+    expect(plain.t('zh', 'testNote.title')).toBe('testNote.title');
   });
 
   it('is auto-registered in the menu under its parent with its buttons, granted to administrator', async () => {

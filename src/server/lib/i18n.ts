@@ -1,5 +1,7 @@
 /**
- * Server-side texts: the same locale files as the web app (locales/zh.json default, locales/en.json), read once.
+ * Server-side texts: the same locale files as the web app (locales/zh.json default, locales/en.json), read once,
+ * plus the strings an extra folder of screen documents (SCHEMA_DIRS) brings in its own `locales/zh.json` and
+ * `locales/en.json` (e.g. the test fixture screen): added to the product's texts, never replacing them.
  * The request language comes from `?lang=` or `Accept-Language` (en… → en, anything else → zh).
  */
 import fs from 'node:fs';
@@ -7,23 +9,53 @@ import path from 'node:path';
 import { SERVER_MESSAGES } from './http.js';
 
 export type Lang = 'zh' | 'en';
+export const LANGS: Lang[] = ['zh', 'en'];
+
+/** The locale file of `lang` that an extra document folder may bring: `<dir>/locales/<lang>.json`. */
+export function extraLocaleFile(dir: string, lang: Lang): string {
+  return path.join(dir, 'locales', `${lang}.json`);
+}
+
+/** Copy of `base` with the keys of `extra` it lacks (nested objects merged; base texts win). */
+export function addTexts(base: unknown, extra: unknown): unknown {
+  if (!extra || typeof extra !== 'object' || Array.isArray(extra)) return base;
+  if (!base || typeof base !== 'object' || Array.isArray(base)) return base === undefined ? extra : base;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(extra as Record<string, unknown>)) out[k] = k in out ? addTexts(out[k], v) : v;
+  return out;
+}
 
 export class I18n {
   private texts: Record<Lang, any> = { zh: {}, en: {} };
+  /** Only the texts of the extra folders, per language (served to the web app). */
+  private extras: Record<Lang, any> = { zh: {}, en: {} };
 
-  constructor(private rootDir: string) {
+  constructor(
+    private rootDir: string,
+    private extraDirs: string[] = [],
+  ) {
     this.reload();
   }
 
   reload(): void {
-    for (const lang of ['zh', 'en'] as const) {
-      const file = path.join(this.rootDir, 'locales', `${lang}.json`);
+    const read = (file: string): unknown => {
       try {
-        this.texts[lang] = JSON.parse(fs.readFileSync(file, 'utf8'));
+        return JSON.parse(fs.readFileSync(file, 'utf8'));
       } catch {
-        this.texts[lang] = {};
+        return {};
       }
+    };
+    for (const lang of LANGS) {
+      let extras: unknown = {};
+      for (const dir of this.extraDirs) if (fs.existsSync(extraLocaleFile(dir, lang))) extras = addTexts(extras, read(extraLocaleFile(dir, lang)));
+      this.extras[lang] = extras;
+      this.texts[lang] = addTexts(read(path.join(this.rootDir, 'locales', `${lang}.json`)), extras);
     }
+  }
+
+  /** The texts the extra document folders add (SCHEMA_DIRS `locales/`), `{}` without any. */
+  extraTexts(lang: Lang): Record<string, unknown> {
+    return this.extras[lang];
   }
 
   has(lang: Lang, key: string): boolean {

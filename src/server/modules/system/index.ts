@@ -1,7 +1,8 @@
 /**
  * blade-system reads the shell needs: menu routes/buttons/top-menu (blade-contract §5), dictionaries (§7),
  * the batched dictionary loader of the web runtime, and the screen documents the caller may open; and the
- * user action `POST user/unlock?userIds=` (button user_unlock), which lifts the login lock of those users.
+ * user action `POST user/unlock?userIds=` (button user_unlock), which lifts the login lock of those users;
+ * and `locale/extra`, the strings extra document folders (SCHEMA_DIRS) bring.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission, requireUser, type ServerModule } from '../../context.js';
@@ -241,6 +242,13 @@ const systemModule: ServerModule = {
       const rows = await db.selectFrom('blade_user').select('account').where('id', 'in', ids).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
       await clearLoginFailures(db, user.tenantId, rows.map((r) => r.account as string));
       return okStatus();
+    });
+
+    // Strings that extra document folders bring (SCHEMA_DIRS <dir>/locales/<lang>.json), for the web app to add
+    // to its bundled texts: { zh: {...}, en: {...} }, empty objects without extra folders.
+    app.get('/api/blade-system/locale/extra', async (req) => {
+      requireUser(req);
+      return ok({ zh: app.ctx.i18n.extraTexts('zh'), en: app.ctx.i18n.extraTexts('en') });
     });
 
     app.get('/api/blade-system/screen/list', async (req) => {
