@@ -13,12 +13,12 @@ import { pickEditable } from '../../shared/form.js';
 import { SearchError, missingRequiredSearches, parseSearchParams, parseSort, type Condition } from '../../shared/search.js';
 import { requirePermission, type AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
-import { HttpError, fail, forbidden, notFound, ok } from '../lib/http.js';
+import { HttpError, fail, notFound, ok } from '../lib/http.js';
 import { isId, newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/password.js';
 import { localDateTime, localDay } from '../lib/time.js';
 import { listPage, pageEnvelope, readableFields } from './query.js';
-import { validateValues } from './validate.js';
+import { dictionaryErrors, validateValues } from './validate.js';
 
 export { buildListQuery, buildWhereQuery, listPage, pageEnvelope, readableFields, type RowCount } from './query.js';
 
@@ -45,6 +45,14 @@ export function parseListRequest(doc: ScreenDocument, query: Record<string, unkn
  * DB row (camelCase aliases) → wire record: numeric strings → numbers for display, ids stay strings.
  * Build one per page: the numeric fields are looked up once, not per row (that lookup was the top
  * self-time entry of a list request in a CPU profile).
+ *
+ * Money (SQL numeric(12,2), sums numeric(14,2)) goes out as a JSON number, as BladeX sends BigDecimal, and
+ * this is exact: PostgreSQL gives the value as decimal text ("12.30"), and any decimal of at most 15
+ * significant digits converts to the one double whose shortest form is that same decimal (12.3), so no
+ * cent is ever lost or invented; the 2 decimals are a display matter (the web's `money` cells and number
+ * inputs with precision 2 format 12.3 as 12.30 from the number, without float arithmetic). Nothing on the
+ * server adds these numbers: sums are SQL. A value that would not survive the conversion (more than 15
+ * significant digits, e.g. an unscaled numeric) is sent as its exact decimal text instead (`exactNumber`).
  */
 export function recordSerializer(doc: ScreenDocument): (row: Record<string, unknown>) => Record<string, unknown> {
   const numeric = new Map<string, FieldSchema['type']>();
@@ -57,12 +65,26 @@ export function recordSerializer(doc: ScreenDocument): (row: Record<string, unkn
       const v = row[k];
       const type = numeric.get(k);
       if (type && typeof v === 'string') {
-        const n = Number(v);
-        out[k] = Number.isFinite(n) && (type === 'number' || Number.isSafeInteger(n)) ? n : v;
+        const n = exactNumber(v);
+        out[k] = n !== undefined && (type === 'number' || Number.isSafeInteger(n)) ? n : v;
       } else out[k] = v;
     }
     return out;
   };
+}
+
+/**
+ * The number a decimal text stands for, only when the conversion is exact (the number's shortest form is
+ * the same decimal: "12.30" → 12.3, "-0.50" → -0.5, "100.00" → 100); else undefined (the text is sent).
+ */
+export function exactNumber(text: string): number | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d*?))?0*$/.exec(text);
+  if (!m) return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return undefined;
+  const int = m[2].replace(/^0+(?=\d)/, '');
+  const canonical = `${m[1] && (int !== '0' || m[3]) ? '-' : ''}${int}${m[3] ? `.${m[3]}` : ''}`;
+  return String(n) === canonical ? n : undefined;
 }
 
 /** One record (detail): see recordSerializer. */
@@ -172,7 +194,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
       const b = body as Record<string, unknown>;
       const idRaw = b.id === undefined || b.id === null || b.id === '' ? undefined : String(b.id);
       const mode = idRaw ? 'edit' : 'add';
-      if (doc.resource.readOnlyApi || !offered.has(mode)) throw forbidden();
+      refuseReadOnly(app, req, doc, offered, mode);
       const user = await requirePermission(app, req, `${prefix}_${mode}`);
       const db = app.ctx.db();
       return ok(await saveRecord(app, db, doc, mode, b, idRaw, user, req));
@@ -180,7 +202,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
 
   if (!has('POST', `${api}/remove`))
     app.post(`${api}/remove`, async (req) => {
-      if (doc.resource.readOnlyApi || !offered.has('delete')) throw forbidden();
+      refuseReadOnly(app, req, doc, offered, 'delete');
       const user = await requirePermission(app, req, `${prefix}_delete`);
       const ids = idsParam(req);
       const db = app.ctx.db();
@@ -203,6 +225,20 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
     });
 }
 
+/**
+ * A view-only screen (resource.readOnlyApi) refuses submit and remove with its own message — the
+ * `<section>.msg.readOnly` key of the document's locale section when there is one (订单为只读数据…),
+ * else error.readOnlyApi (该页面只读); a screen that only lacks the built-in (employees: no add/edit/delete)
+ * names the operation it does not offer. Both 403 (refused, not a login problem).
+ */
+function refuseReadOnly(app: FastifyInstance, req: FastifyRequest, doc: ScreenDocument, offered: Set<string>, op: 'add' | 'edit' | 'delete'): void {
+  if (doc.resource.readOnlyApi) {
+    const own = `${doc.title.split('.')[0]}.msg.readOnly`;
+    throw new HttpError(403, app.ctx.i18n.has(req.lang, own) ? own : 'error.readOnlyApi');
+  }
+  if (!offered.has(op)) throw new HttpError(403, 'error.builtinNotOffered', { action: app.ctx.i18n.t(req.lang, `common.action.${op}`) });
+}
+
 /** Validate and write one submit (add or edit). Exported so a module's own endpoint can reuse it. */
 export async function saveRecord(
   app: FastifyInstance,
@@ -223,6 +259,8 @@ export async function saveRecord(
   }
   const { values, cleared } = pickEditable(doc, mode, body);
   const errors = validateValues(doc, mode, values, app.ctx.i18n, req.lang);
+  const checked = Object.fromEntries(Object.entries(values).filter(([f]) => !errors.some((e) => e.field === f)));
+  errors.push(...(await dictionaryErrors(db, doc, checked, user.tenantId, app.ctx.i18n, req.lang)));
   if (errors.length) throw new HttpError(400, 'error.validation', {}, errors, errors[0].message);
 
   for (const f of cleared) values[f] = null;

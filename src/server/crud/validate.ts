@@ -1,9 +1,15 @@
-/** ajv validation of a submit against formSchema(doc, mode); errors → [{field, message}] in the request language. */
+/**
+ * Validation of a submit: ajv against formSchema(doc, mode) (the dialog's own schema), then the values of
+ * dictionary fields (`x-dict`) against the keys of their dictionary in the database (a schema cannot know
+ * them). Errors → [{field, message}] in the request language.
+ */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Mode, ScreenDocument } from '../../shared/document.js';
 import { allProperties } from '../../shared/fields.js';
 import { CUSTOM_FORMATS, formSchema, messageKey, messageParams } from '../../shared/form.js';
+import type { DB } from '../db/index.js';
 import type { I18n, Lang } from '../lib/i18n.js';
+import { describeChoices, loadDictionaries } from './dictionaries.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 for (const [name, re] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, re);
@@ -45,6 +51,38 @@ export function validateValues(doc: ScreenDocument, mode: Mode, values: Record<s
     const title = props[field]?.title;
     const message = i18n.t(lang, key, { ...params, field: title ? i18n.t(lang, title) : field }, e.message);
     out.push({ field, message });
+  }
+  return out;
+}
+
+/**
+ * Values of dictionary fields that are not keys of their dictionary (putPlatform 9 when banner_put_platform
+ * has 1 and 2), one error per field: `common.validation.dict` names the value and the choices. A dictionary
+ * with no entries at all (not seeded for this tenant) cannot be checked and is let through.
+ */
+export async function dictionaryErrors(
+  db: DB,
+  doc: ScreenDocument,
+  values: Record<string, unknown>,
+  tenantId: string,
+  i18n: I18n,
+  lang: Lang,
+): Promise<FieldError[]> {
+  const props = allProperties(doc.schema);
+  const fields = Object.keys(values).filter((f) => props[f]?.['x-dict'] && values[f] !== undefined && values[f] !== null);
+  if (!fields.length) return [];
+  const dicts = await loadDictionaries(db, fields.map((f) => props[f]['x-dict']!), tenantId);
+  const out: FieldError[] = [];
+  for (const f of fields) {
+    const entries = dicts.get(props[f]['x-dict']!);
+    if (!entries?.length) continue;
+    const keys = new Set(entries.map((e) => e.key));
+    const given = Array.isArray(values[f]) ? (values[f] as unknown[]) : [values[f]];
+    const bad = given.find((v) => !keys.has(String(v)));
+    if (bad === undefined) continue;
+    const title = props[f].title;
+    const params = { field: title ? i18n.t(lang, title) : f, value: typeof bad === 'object' ? JSON.stringify(bad) : String(bad), options: describeChoices(entries, lang) };
+    out.push({ field: f, message: i18n.t(lang, 'common.validation.dict', params) });
   }
   return out;
 }

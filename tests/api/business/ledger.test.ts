@@ -137,21 +137,38 @@ describe('view-only screens', () => {
   it('orders and account records refuse submit and remove, and write nothing', async () => {
     const [a] = await h.addEmployees(1);
     const { id } = await recharge(h.db, h.ctx, { employeeId: a, amount: '10' });
-    for (const api of ['/api/order', '/api/account/records', '/api/settlement']) {
+    for (const [api, msg] of [
+      ['/api/order', '订单为只读数据，不能新增、修改或删除'],
+      ['/api/account/records', '账户流水为只读数据，不能新增、修改或删除'],
+      ['/api/settlement', '结算单为只读数据，不能新增、修改或删除'],
+      ['/api/statistic/orderStatistics', '交易统计为只读数据，不能新增、修改或删除'],
+    ]) {
+      // the screen's own read-only message, not the generic 请求被拒绝
       const s = await h.post(`${api}/submit`, { orderNo: 'X', amount: 1 });
       expect(s.status).toBe(403);
+      expect(s.body.msg).toBe(msg);
+      const e = await h.post(`${api}/submit`, { id, orderNo: 'X' });
+      expect(e.body.msg).toBe(msg);
       const r = await h.post(`${api}/remove?ids=${id}`);
       expect(r.status).toBe(403);
+      expect(r.body.msg).toBe(msg);
     }
+    expect((await h.post(`/api/order/remove?ids=${id}&lang=en`)).body.msg).toBe('Orders are read-only: they cannot be added, changed or deleted');
     expect(await count('canteen_order')).toBe(1);
     expect(await count('canteen_account_records')).toBe(1);
   });
 
   it('employees: no add/edit/delete through the CRUD endpoints', async () => {
     const [a] = await h.addEmployees(1);
-    expect((await h.post('/api/employee/submit', { employeeName: 'x', cardNo: 'C9', phone: '13800000000' })).status).toBe(403);
-    expect((await h.post('/api/employee/submit', { id: a, employeeName: 'x' })).status).toBe(403);
-    expect((await h.post(`/api/employee/remove?ids=${a}`)).status).toBe(403);
+    const add = await h.post('/api/employee/submit', { employeeName: 'x', cardNo: 'C9', phone: '13800000000' });
+    expect(add.status).toBe(403);
+    expect(add.body.msg).toBe('该页面不提供「新增」操作');
+    const edit = await h.post('/api/employee/submit', { id: a, employeeName: 'x' });
+    expect(edit.status).toBe(403);
+    expect(edit.body.msg).toBe('该页面不提供「编辑」操作');
+    const del = await h.post(`/api/employee/remove?ids=${a}&lang=en`);
+    expect(del.status).toBe(403);
+    expect(del.body.msg).toBe('This screen does not offer “Delete”');
     expect(await count('canteen_employee')).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 /** Employees (import, unbind, sync seam), banners, messaging-app users, message center, export. */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readableFields } from '../../../src/server/crud/index.js';
+import { exactNumber, readableFields, recordSerializer } from '../../../src/server/crud/index.js';
 import { syncBannerStatus } from '../../../src/server/modules/banner/index.js';
 import { forEachExportBatch } from '../../../src/server/modules/export/batches.js';
 import { setMessagingProvider } from '../../../src/server/modules/employee/provider.js';
@@ -123,6 +123,24 @@ describe('banner', () => {
     expect(await count('canteen_banner')).toBe(0);
   });
 
+  it('refuses dictionary values that are not keys of the field\'s dictionary, with a field error (add and edit)', async () => {
+    const r = await h.post('/api/banner/submit', { ...base, putPlatform: 9, enableFlag: 1 });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('投放平台的值 9 无效，可选：1 员工端、2 商家端');
+    expect(r.body.data).toEqual([{ field: 'putPlatform', message: '投放平台的值 9 无效，可选：1 员工端、2 商家端' }]);
+    const flag = await h.post('/api/banner/submit?lang=en', { ...base, enableFlag: 7 });
+    expect(flag.status).toBe(400);
+    expect(flag.body.msg).toBe('7 is not a valid Go online; choose one of: 1 Online now, 2 Scheduled');
+    expect(await count('canteen_banner')).toBe(0);
+    const ok = await h.post('/api/banner/submit', { ...base, putPlatform: 2, enableFlag: 1 });
+    expect(ok.status).toBe(200);
+    const edit = await h.post('/api/banner/submit', { ...base, id: ok.body.data.id, enableFlag: 1, putPlatform: 3 });
+    expect(edit.status).toBe(400);
+    expect(edit.body.data).toEqual([{ field: 'putPlatform', message: '投放平台的值 3 无效，可选：1 员工端、2 商家端' }]);
+    const [row] = await query<any>(h.db, `select put_platform from canteen_banner`);
+    expect(row.put_platform).toBe(2);
+  });
+
   it('status: online now → 2; scheduled follows its period; status/update takes it off line', async () => {
     const now = await h.post('/api/banner/submit', { ...base, enableFlag: 1, status: 3 });
     expect(now.status).toBe(200);
@@ -180,6 +198,25 @@ describe('messaging-app users and message center', () => {
     expect(missing.body.msg).toBe('请选择接收对象');
     const list = await h.get('/api/msgCenter/msgCenter/list');
     expect(list.body.data.records.map((r: any) => r.bizName).sort()).toEqual([m.merchant_name, '员工1'].sort());
+  });
+});
+
+describe('money on the wire', () => {
+  it('list money is a JSON number equal to the SQL decimal; a value a double cannot carry exactly stays text', async () => {
+    const [a] = await h.addEmployees(1);
+    await query(h.db, `update canteen_employee set balance = 9999999999.99 where id = $1`, [a]);
+    const list = await h.get('/api/employee/list?current=1&size=10');
+    expect(list.body.data.records[0].balance).toBe(9999999999.99);
+    const [sql] = await query<any>(h.db, `select balance::text as b from canteen_employee where id = $1`, [a]);
+    expect(String(list.body.data.records[0].balance)).toBe(sql.b);
+    // the serializer converts only when exact
+    expect(exactNumber('12.30')).toBe(12.3);
+    expect(exactNumber('-0.50')).toBe(-0.5);
+    expect(exactNumber('100.00')).toBe(100);
+    expect(exactNumber('0.1234567890123456789')).toBeUndefined();
+    expect(exactNumber('12345678901234567.89')).toBeUndefined();
+    const serialize = recordSerializer(h.app.ctx.docs.get('order')!);
+    expect(serialize({ payAmount: '12345678.90', orderAmount: '0.1234567890123456789' })).toEqual({ payAmount: 12345678.9, orderAmount: '0.1234567890123456789' });
   });
 });
 

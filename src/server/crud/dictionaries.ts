@@ -1,0 +1,39 @@
+/**
+ * Dictionary entries for server-side checks (submit validation, import): by code, for the caller's tenant.
+ * The same resolution as the dictionary batch endpoint the web app reads: a business dictionary of the
+ * tenant (blade_dict_biz) wins over a system one (blade_dict) with the same code; entries in sort order.
+ */
+import { sql } from 'kysely';
+import type { DB } from '../db/index.js';
+
+export interface DictEntry {
+  key: string;
+  label: string;
+  labelEn: string;
+}
+
+export async function loadDictionaries(db: DB, codes: string[], tenantId: string): Promise<Map<string, DictEntry[]>> {
+  const out = new Map<string, DictEntry[]>();
+  const unique = [...new Set(codes)];
+  if (!unique.length) return out;
+  const r = await sql<{ biz: boolean; code: string; dict_key: string; dict_value: string; dict_value_en: string | null }>`
+    select false as biz, code, dict_key, dict_value, dict_value_en, sort, id from blade_dict
+     where code = any(${unique}) and parent_id <> 0 and is_deleted = 0
+    union all
+    select true, code, dict_key, dict_value, dict_value_en, sort, id from blade_dict_biz
+     where code = any(${unique}) and parent_id <> 0 and is_deleted = 0 and tenant_id = ${tenantId}
+    order by 1, 2, 6, 7`.execute(db);
+  const bizCodes = new Set(r.rows.filter((x) => x.biz).map((x) => x.code));
+  for (const x of r.rows) {
+    if (!x.biz && bizCodes.has(x.code)) continue;
+    let list = out.get(x.code);
+    if (!list) out.set(x.code, (list = []));
+    list.push({ key: String(x.dict_key), label: x.dict_value, labelEn: x.dict_value_en || x.dict_value });
+  }
+  return out;
+}
+
+/** `1 男、2 女、3 未知` (zh) / `1 Male, 2 Female, 3 Unknown` (en): the choices named in a refusal. */
+export function describeChoices(entries: DictEntry[], lang: 'zh' | 'en', withKeys = true): string {
+  return entries.map((e) => (withKeys ? `${e.key} ` : '') + (lang === 'en' ? e.labelEn : e.label)).join(lang === 'en' ? ', ' : '、');
+}
