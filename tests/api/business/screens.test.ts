@@ -63,8 +63,51 @@ describe('employee import', () => {
     expect(errs.map((e: any) => e.row)).toEqual([3, 4, 4, 5, 6]);
     expect(errs[0]).toMatchObject({ field: 'employeeName', message: '请输入员工姓名' });
     expect(errs.find((e: any) => e.row === 4 && e.field === 'phone').message).toBe('手机号码长度不为11位');
-    expect(errs.find((e: any) => e.row === 6).message).toBe('卡号已存在');
+    expect(errs.find((e: any) => e.row === 5)).toEqual({ row: 5, column: 'B', field: 'cardNo', message: '卡号 E1 与第 2 行重复' });
+    expect(errs.find((e: any) => e.row === 6)).toEqual({ row: 6, column: 'B', field: 'cardNo', message: `卡号 ${existing.card_no} 已存在` });
     expect(await count('canteen_employee')).toBe(1);
+  });
+
+  it('reports every repeated or taken card number, also on rows that have other errors', async () => {
+    await h.addEmployees(1);
+    const [existing] = await query<any>(h.db, `select card_no from canteen_employee`);
+    const file = await xlsx([
+      ['Name', 'Card no.', 'Phone'],
+      ['Bad phone', 'D1', '1380000'], // 2: invalid phone
+      ['Repeat', 'D1', '13800000003'], // 3: repeats row 2 (which is invalid itself)
+      ['Taken', existing.card_no, '13800000004'], // 4: taken
+      ['Taken again', existing.card_no, '13800000005'], // 5: repeats row 4 and is taken
+      ['Fine', 'D9', '13800000006'],
+    ]);
+    const r = await h.post('/api/employee/import', undefined, { raw: file, headers: { 'content-type': XLSX } });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('导入失败：4 行有错误，未导入任何数据');
+    const card = r.body.data.errors.filter((e: any) => e.field === 'cardNo');
+    expect(card).toEqual([
+      { row: 3, column: 'B', field: 'cardNo', message: '卡号 D1 与第 2 行重复' },
+      { row: 4, column: 'B', field: 'cardNo', message: `卡号 ${existing.card_no} 已存在` },
+      { row: 5, column: 'B', field: 'cardNo', message: `卡号 ${existing.card_no} 与第 4 行重复` },
+      { row: 5, column: 'B', field: 'cardNo', message: `卡号 ${existing.card_no} 已存在` },
+    ]);
+    expect(await count('canteen_employee')).toBe(1);
+  });
+
+  it('a dictionary cell that is neither a key nor a label names the row, the column and the allowed labels', async () => {
+    const file = await xlsx([
+      ['员工姓名', '卡号', '手机号', '性别', '卡状态'],
+      ['甲', 'F1', '13800000001', '男性', '正常'],
+      ['乙', 'F2', '13800000002', '女', 9],
+      ['丙', 'F3', '13800000003', 'Female', 'Frozen'],
+    ]);
+    const r = await h.post('/api/employee/import', undefined, { raw: file, headers: { 'content-type': XLSX } });
+    expect(r.status).toBe(400);
+    expect(r.body.data.errors).toEqual([
+      { row: 2, column: 'D', field: 'gender', message: '「男性」不是有效的性别，可选：男、女、未知' },
+      { row: 3, column: 'E', field: 'status', message: '「9」不是有效的卡状态，可选：正常、冻结、挂失、注销' },
+    ]);
+    const en = await h.post('/api/employee/import?lang=en', undefined, { raw: file, headers: { 'content-type': XLSX } });
+    expect(en.body.data.errors[0].message).toBe('“男性” is not a valid 性别; choose one of: Male, Female, Unknown');
+    expect(await count('canteen_employee')).toBe(0);
   });
 
   it('refuses unknown headers and non-xlsx files; offers a template', async () => {

@@ -2,13 +2,16 @@
  * Employee import from .xlsx: headers are matched to the document's editable add-mode fields by their
  * title in zh or en (or the field name); every row is validated with formSchema(doc, 'add') through ajv —
  * the same schema the dialog and submit use — dictionary cells accept the key or the label in either
- * language; card numbers must be unique in the file and in the tenant. Any error → nothing is written and
- * the answer lists every bad row; otherwise all rows go in one statement inside one transaction.
+ * language, anything else is refused naming the allowed labels; card numbers must be unique in the file
+ * (every repeat names the row it repeats) and in the tenant (every row with a taken number is reported).
+ * Any error → nothing is written and the answer lists every bad row as {row, column (letter), field,
+ * message}; otherwise all rows go in one statement inside one transaction.
  */
 import ExcelJS from 'exceljs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ScreenDocument } from '../../../shared/document.js';
 import { allProperties } from '../../../shared/fields.js';
+import { describeChoices, loadDictionaries, type DictEntry } from '../../crud/dictionaries.js';
 import { CUSTOM_FORMATS, formSchema, messageKey, messageParams } from '../../../shared/form.js';
 import { BusinessError, translate } from '../ledger/errors.js';
 import { query, tx, type LedgerContext } from '../ledger/service.js';
@@ -16,8 +19,16 @@ import type { Kysely } from 'kysely';
 
 export interface RowError {
   row: number;
+  /** Column letter in the file (A, B …) of the field, when the file has that column. */
+  column?: string;
   field?: string;
   message: string;
+}
+
+function columnLetter(n: number): string {
+  let s = '';
+  for (; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
 }
 
 const validators = new WeakMap<ScreenDocument, ValidateFunction>();
@@ -81,37 +92,36 @@ export async function importEmployees(db: Kysely<any>, ctx: LedgerContext, doc: 
   }
   const columns: Array<string | undefined> = [];
   const unknown: string[] = [];
+  /** field → its column in the file: letter and header as written. */
+  const columnOf = new Map<string, { letter: string; header: string }>();
   ws.getRow(1).eachCell({ includeEmpty: false }, (cell, col) => {
     const h = String(cellValue(cell.value) ?? '').trim();
     const f = byHeader.get(h.toLowerCase());
     columns[col] = f;
+    if (f && !columnOf.has(f)) columnOf.set(f, { letter: columnLetter(col), header: h });
     if (h && !f) unknown.push(h);
   });
   if (unknown.length) throw new BusinessError('employee.msg.importHeader', { headers: unknown.join(', ') });
 
-  // Dictionary labels (zh or en) → keys, for the dictionary fields.
+  // Dictionary labels (zh or en) and keys → keys, for the dictionary fields.
   const dictCodes = [...new Set(fields.map((f) => props[f]['x-dict']).filter(Boolean))] as string[];
-  const dictRows = dictCodes.length
-    ? await query<{ code: string; dict_key: string; dict_value: string; dict_value_en: string | null }>(
-        db,
-        `select code, dict_key, dict_value, dict_value_en from blade_dict where code = any($1) and parent_id <> 0 and is_deleted = 0
-         union all
-         select code, dict_key, dict_value, dict_value_en from blade_dict_biz where code = any($1) and parent_id <> 0 and is_deleted = 0 and tenant_id = $2`,
-        [dictCodes, ctx.tenantId],
-      )
-    : [];
-  const dictMap = new Map<string, string>();
-  for (const d of dictRows) {
-    for (const label of [d.dict_key, d.dict_value, d.dict_value_en]) if (label) dictMap.set(`${d.code}\u0000${String(label).trim().toLowerCase()}`, d.dict_key);
+  const dicts = await loadDictionaries(db, dictCodes, ctx.tenantId);
+  const dictMap = new Map<string, Map<string, string>>();
+  for (const [code, entries] of dicts) {
+    const m = new Map<string, string>();
+    for (const e of entries) for (const label of [e.key, e.label, e.labelEn]) if (label) m.set(String(label).trim().toLowerCase(), e.key);
+    dictMap.set(code, m);
   }
-
   const errors: RowError[] = [];
   const records: Array<Record<string, unknown>> = [];
-  const seen = new Map<string, number>();
+  const at = (row: number, field: string | undefined, message: string): RowError => ({ row, ...(field && columnOf.has(field) ? { column: columnOf.get(field)!.letter } : {}), ...(field ? { field } : {}), message });
+  /** card number → the rows that carry it (in file order), over every row, valid or not. */
+  const cards = new Map<string, number[]>();
   const validate = validator(doc);
   for (let r = 2; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
     const values: Record<string, unknown> = {};
+    const badDict = new Set<string>();
     let any = false;
     row.eachCell({ includeEmpty: false }, (cell, col) => {
       const f = columns[col];
@@ -121,37 +131,50 @@ export async function importEmployees(db: Kysely<any>, ctx: LedgerContext, doc: 
       if (v === '' || v === undefined) return;
       any = true;
       const p = props[f];
-      if (p['x-dict']) {
-        const key = dictMap.get(`${p['x-dict']}\u0000${String(v).toLowerCase()}`);
-        v = key !== undefined ? key : v;
+      const code = p['x-dict'];
+      const known = code ? dictMap.get(code) : undefined;
+      if (code && known?.size) {
+        const key = known.get(String(v).toLowerCase());
+        if (key === undefined) {
+          // Not a key nor a label of the dictionary: name the column and what it accepts.
+          const entries: DictEntry[] = dicts.get(code) ?? [];
+          errors.push(at(r, f, translate('employee.msg.importDictValue', { value: String(v), column: columnOf.get(f)?.header ?? f, options: describeChoices(entries, lang, false) }, lang)));
+          badDict.add(f);
+          return;
+        }
+        v = key;
       }
       if ((p.type === 'integer' || p.type === 'number') && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) v = Number(v);
       if (p.type === 'string' && typeof v === 'number') v = String(v);
       values[f] = v;
     });
     if (!any) continue;
-    for (const f of fields) if (values[f] === undefined && props[f].default !== undefined) values[f] = props[f].default;
+    if (typeof values.cardNo === 'string' && values.cardNo) {
+      const seen = cards.get(values.cardNo);
+      if (seen) errors.push(at(r, 'cardNo', translate('employee.msg.rowDuplicateOf', { cardNo: values.cardNo, first: seen[0] }, lang)));
+      cards.set(values.cardNo, [...(seen ?? []), r]);
+    }
+    for (const f of fields) if (values[f] === undefined && !badDict.has(f) && props[f].default !== undefined) values[f] = props[f].default;
     if (!validate(values)) {
       for (const e of validate.errors as ErrorObject[]) {
         const field = e.keyword === 'required' ? (e.params as any).missingProperty : e.instancePath.replace(/^\//, '').split('/')[0];
+        if (badDict.has(field)) continue;
         const key = messageKey(doc, field, e.keyword);
         const params = messageParams(doc, field, e.keyword);
-        errors.push({ row: r, field, message: translate(key, { ...params, field: translate(String(params.field ?? field), {}, lang) }, lang) });
+        errors.push(at(r, field, translate(key, { ...params, field: translate(String(params.field ?? field), {}, lang) }, lang)));
       }
       continue;
     }
-    const card = String(values.cardNo);
-    if (seen.has(card)) errors.push({ row: r, field: 'cardNo', message: translate('employee.msg.rowDuplicate', {}, lang) + ` (${seen.get(card)})` });
-    else seen.set(card, r);
+    if (badDict.size) continue;
     records.push({ ...values, _row: r });
   }
   if (!records.length && !errors.length) throw new BusinessError('employee.msg.importEmpty');
-  if (seen.size) {
+  if (cards.size) {
     const existing = await query<{ card_no: string }>(db, `select card_no from canteen_employee where tenant_id = $1 and is_deleted = 0 and card_no = any($2)`, [
       ctx.tenantId,
-      [...seen.keys()],
+      [...cards.keys()],
     ]);
-    for (const e of existing) errors.push({ row: seen.get(e.card_no)!, field: 'cardNo', message: translate('employee.msg.cardNoExists', {}, lang) });
+    for (const e of existing) for (const r of cards.get(e.card_no) ?? []) errors.push(at(r, 'cardNo', translate('employee.msg.cardNoTaken', { cardNo: e.card_no }, lang)));
   }
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
