@@ -22,7 +22,8 @@ describe('recharge', () => {
     const [e] = await h.addEmployees(1);
     const r = await h.post('/api/employee/recharge', { id: e, amount: '100.50' });
     expect(r.status).toBe(200);
-    expect(r.body.data.balance).toBe('100.50');
+    // camelCase reply keys like pay and refund (orderNo, not order_no), money with 2 decimals
+    expect(r.body.data).toEqual({ id: expect.stringMatching(/^\d+$/), orderNo: expect.stringMatching(/^CZ\d+$/), amount: '100.50', balance: '100.50' });
     expect(await balanceOf(e)).toBe('100.50');
     const list = await h.get('/api/account/records/list?recordsType=1');
     expect(list.body.data.total).toBe(1);
@@ -65,6 +66,10 @@ describe('recharge', () => {
     expect((await h.post('/api/employee/recharge/preview', { amount: '0.1' })).body.data).toEqual({ count: 5, amount: '0.10', total: '0.50' });
     const stale = await h.post('/api/employee/recharge/batch', { amount: '300', expectCount: 4 });
     expect(stale.status).toBe(409);
+    // what confirming would do now, with the real total (regression: the total read "?")
+    expect(stale.body.msg).toBe('预览已过期：现在将为 5 名员工各充值 300.00，合计 1500.00，请重新确认');
+    const staleEn = await h.post('/api/employee/recharge/batch?lang=en', { amount: '0.1', expectCount: 9 });
+    expect(staleEn.body.msg).toBe('The preview is out of date: now 5 employees would each get 0.10, 0.50 in total; please confirm again');
     expect(await count('canteen_order')).toBe(0);
     const b = await h.post('/api/employee/recharge/batch', { amount: '300', expectCount: 5 });
     expect(b.body.data).toEqual({ count: 5, amount: '300.00', total: '1500.00' });
@@ -74,7 +79,65 @@ describe('recharge', () => {
   });
 });
 
+describe('batch recharge target', () => {
+  it('names unknown employee ids instead of leaving them out of the count', async () => {
+    const [a, b] = await h.addEmployees(2);
+    const ok = await h.post('/api/employee/recharge/preview', { amount: '10', ids: `${a},${b}` });
+    expect(ok.body.data).toEqual({ count: 2, amount: '10.00', total: '20.00' });
+    const p = await h.post('/api/employee/recharge/preview', { amount: '10', ids: `${a},123,abc` });
+    expect(p.status).toBe(400);
+    expect(p.body.msg).toBe('员工不存在：123, abc');
+    const batch = await h.post('/api/employee/recharge/batch?lang=en', { amount: '10', ids: [b, '999'] });
+    expect(batch.status).toBe(400);
+    expect(batch.body.msg).toBe('Unknown employees: 999');
+    expect(await count('canteen_order')).toBe(0);
+  });
+
+  it('a status that is not a rechargeable card state names the choices (regression: "x" said 卡已注销)', async () => {
+    await h.addEmployees(2);
+    const x = await h.post('/api/employee/recharge/preview', { amount: '10', status: 'x' });
+    expect(x.status).toBe(400);
+    expect(x.body.msg).toBe('卡状态 x 无效，可选：1 正常、2 冻结、3 挂失');
+    const nine = await h.post('/api/employee/recharge/batch?lang=en', { amount: '10', status: 9 });
+    expect(nine.body.msg).toBe('Card status 9 is not valid; choose one of: 1 Active, 2 Frozen, 3 Lost');
+    const cancelled = await h.post('/api/employee/recharge/preview', { amount: '10', status: '4' });
+    expect(cancelled.body.msg).toBe('卡已注销，不能充值');
+    expect((await h.post('/api/employee/recharge/preview', { amount: '10', status: '1' })).body.data.count).toBe(2);
+    expect(await count('canteen_order')).toBe(0);
+  });
+});
+
 describe('payment and refund', () => {
+  it('pays only from an active card: a cancelled card or a status the code does not know is refused, nothing written', async () => {
+    const [a, cancelled, odd] = await h.addEmployees(3);
+    for (const e of [a, cancelled, odd]) await recharge(h.db, h.ctx, { employeeId: e, amount: '50' });
+    await query(h.db, `update canteen_employee set status = 4 where id = $1`, [cancelled]);
+    await query(h.db, `update canteen_employee set status = 7 where id = $1`, [odd]);
+    await expect(pay(h.db, h.ctx, { employeeId: cancelled, merchantId, amount: '1' })).rejects.toThrow('卡已注销');
+    await expect(pay(h.db, h.ctx, { employeeId: odd, merchantId, amount: '1' })).rejects.toThrow('卡状态异常，不能支付');
+    // nor recharged, for a status that is not a card state
+    const r = await h.post('/api/employee/recharge', { id: odd, amount: '1' });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('卡状态异常，不能充值');
+    expect(await count('canteen_order where order_type = 1')).toBe(0);
+    expect(await balanceOf(odd)).toBe('50.00');
+    await pay(h.db, h.ctx, { employeeId: a, merchantId, amount: '1' });
+    expect(await ledgerViolations(h.db)).toEqual([]);
+  });
+
+  it('a closed, unpaid or refunded order cannot be refunded (only paid / partly refunded payments)', async () => {
+    const [a] = await h.addEmployees(1);
+    await recharge(h.db, h.ctx, { employeeId: a, amount: '50' });
+    const o = await pay(h.db, h.ctx, { employeeId: a, merchantId, amount: '5' });
+    for (const status of [1, 3, 4]) {
+      await query(h.db, `update canteen_order set status = $2 where id = $1`, [o.id, status]);
+      const r = await h.post('/api/order/refund', { id: o.id });
+      expect(r.status, `status ${status}`).toBe(400);
+      expect(r.body.msg).toBe('该订单不能退款');
+    }
+    expect(await count('canteen_order where order_type = 2')).toBe(0);
+  });
+
   it('pays: order + both records; refuses insufficient balance, frozen/lost cards, closed merchants', async () => {
     const [a, frozen, lost] = await h.addEmployees(3);
     await query(h.db, `update canteen_employee set status = 2 where id = $1`, [frozen]);

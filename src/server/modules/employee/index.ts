@@ -106,7 +106,7 @@ export const employeeModule: ServerModule = {
       const remarks = param(req, 'remarks');
       return {
         amount: param(req, 'amount'),
-        status: status === undefined || status === '' ? 1 : Number(status),
+        status: status === undefined || status === null || status === '' ? 1 : status,
         employeeIds: idsParam(param(req, 'ids')),
         remarks: typeof remarks === 'string' ? remarks.slice(0, 144) : undefined,
       };

@@ -10,13 +10,16 @@
  *
  * Invariants (tests/api/business/invariants.test.ts): a card balance equals the sum of its account records
  * and never goes negative (also a CHECK); a payment has exactly its two records; a refund never exceeds
- * what is left of the payment (also a CHECK); the daily rollup equals the orders it summarises.
+ * what is left of the payment (also a CHECK); the daily rollup equals the orders it summarises (per day,
+ * merchant and the fee ratio the orders carry: a payment keeps the merchant's ratio of that moment, its
+ * refunds the payment's ratio).
  *
  * Locks are always taken in the order: payment order → employee card → daily rollup row, so concurrent
  * payments and refunds of the same card cannot deadlock. All arithmetic is SQL numeric; amounts travel as
  * validated decimal text (money.ts).
  */
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { describeChoices, loadDictionaries } from '../../crud/dictionaries.js';
 import { BusinessError } from './errors.js';
 import { MAX_AMOUNT, money2, parseAmount } from './money.js';
 
@@ -94,6 +97,8 @@ export async function recharge(db: Q, ctx: LedgerContext, input: RechargeInput) 
   return tx(db, async (t) => {
     const e = await lockEmployee(t, ctx, input.employeeId);
     if (e.status === 4) throw new BusinessError('employee.msg.cancelled');
+    // Only the card states that may receive money (employee_status 1 active, 2 frozen, 3 lost), not "anything but 4".
+    if (!RECHARGEABLE.includes(Number(e.status))) throw new BusinessError('employee.msg.cardInactive');
     const [order] = await query(
       t,
       `with upd as (update canteen_employee set balance = balance + $1::numeric, update_time = localtimestamp(0)
@@ -110,32 +115,57 @@ export async function recharge(db: Q, ctx: LedgerContext, input: RechargeInput) 
        returning order_id as id, order_no, balance_after as balance`,
       [amount, e.id, ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null, at(input.at), e.employee_name, e.card_no, input.remarks ?? null],
     );
-    return order as { id: string; order_no: string; balance: string };
+    // Reply keys in camelCase like pay and refund (orderNo, not order_no).
+    return { id: String(order.id), orderNo: order.order_no as string, amount: money2(amount), balance: order.balance as string };
   });
 }
 
 export interface BatchRechargeInput {
   amount: unknown;
-  /** employee_status to target (default 1, active). */
-  status?: number;
+  /** employee_status to target (default 1, active); as sent (a bad value is named in the refusal). */
+  status?: unknown;
   /** Restrict to these employees (else every employee with that status). */
   employeeIds?: string[];
   remarks?: string;
   at?: string;
 }
 
-function batchFilter(ctx: LedgerContext, input: BatchRechargeInput, amount: string) {
-  const status = input.status ?? 1;
-  if (![1, 2, 3].includes(Number(status))) throw new BusinessError('employee.msg.cancelled');
-  const ids = (input.employeeIds ?? []).map(String);
-  if (ids.some((i) => !/^[0-9]{1,19}$/.test(i))) throw new BusinessError('ledger.msg.employeeNotFound');
-  return { params: [ctx.tenantId, Number(status), ids.length ? ids : null, amount], ids };
+/** employee_status values a recharge may target: 1 active, 2 frozen, 3 lost (never 4 cancelled). */
+const RECHARGEABLE = [1, 2, 3];
+
+/**
+ * The target of a batch recharge, checked: a status that is one of RECHARGEABLE (4 → 卡已注销; anything else,
+ * e.g. "x", → the choices), and ids that all name employees of the tenant (unknown ones are named, never
+ * silently left out of the count).
+ */
+async function batchFilter(db: Q, ctx: LedgerContext, input: BatchRechargeInput, amount: string) {
+  const raw = input.status ?? 1;
+  const status = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+  if (status === 4) throw new BusinessError('employee.msg.cancelled');
+  if (!RECHARGEABLE.includes(status)) {
+    const entries = (await loadDictionaries(db as any, ['employee_status'], ctx.tenantId)).get('employee_status') ?? [];
+    const allowed = entries.filter((e) => RECHARGEABLE.includes(Number(e.key)));
+    // The message is resolved later in the request language: both wordings of the choices travel (zh {{options}}, en {{optionsEn}}).
+    const [options, optionsEn] = allowed.length ? [describeChoices(allowed, 'zh'), describeChoices(allowed, 'en')] : [RECHARGEABLE.join('、'), RECHARGEABLE.join(', ')];
+    throw new BusinessError('employee.msg.statusInvalid', { status: typeof raw === 'object' ? JSON.stringify(raw) : String(raw), options, optionsEn });
+  }
+  const ids = [...new Set((input.employeeIds ?? []).map(String))];
+  if (ids.length) {
+    const valid = ids.filter((i) => /^[0-9]{1,19}$/.test(i));
+    const found = valid.length
+      ? await query<{ id: string }>(db, `select id::text as id from canteen_employee where tenant_id = $1 and is_deleted = 0 and id = any($2::bigint[])`, [ctx.tenantId, valid])
+      : [];
+    const have = new Set(found.map((r) => r.id));
+    const unknown = ids.filter((i) => !have.has(i));
+    if (unknown.length) throw new BusinessError('employee.msg.unknownEmployees', { ids: unknown.join(', ') });
+  }
+  return { params: [ctx.tenantId, status, ids.length ? ids : null, amount], ids };
 }
 
 /** What a batch recharge would do: how many cards, the amount each, the total (SQL numeric). */
 export async function previewBatchRecharge(db: Q, ctx: LedgerContext, input: BatchRechargeInput) {
   const amount = parseAmount(input.amount, MAX_AMOUNT);
-  const { params } = batchFilter(ctx, input, amount);
+  const { params } = await batchFilter(db, ctx, input, amount);
   const [r] = await query<{ count: string; amount: string; total: string }>(
     db,
     `select count(*)::int as count, $4::numeric(12,2)::text as amount, (count(*) * $4::numeric)::numeric(14,2)::text as total from canteen_employee
@@ -153,7 +183,7 @@ export async function previewBatchRecharge(db: Q, ctx: LedgerContext, input: Bat
  */
 export async function batchRecharge(db: Q, ctx: LedgerContext, input: BatchRechargeInput & { expectCount?: number }) {
   const amount = parseAmount(input.amount, MAX_AMOUNT);
-  const { params } = batchFilter(ctx, input, amount);
+  const { params } = await batchFilter(db, ctx, input, amount);
   return tx(db, async (t) => {
     const locked = await query<{ id: string }>(
       t,
@@ -162,8 +192,15 @@ export async function batchRecharge(db: Q, ctx: LedgerContext, input: BatchRecha
       params.slice(0, 3),
     );
     if (!locked.length) throw new BusinessError('ledger.msg.noEmployees');
-    if (input.expectCount !== undefined && Number(input.expectCount) !== locked.length)
-      throw new BusinessError('employee.msg.previewDone', { count: locked.length, amount: money2(amount), total: '?' }, 409);
+    if (input.expectCount !== undefined && Number(input.expectCount) !== locked.length) {
+      // What confirming would do now, the total computed by SQL like the preview's (never a float product).
+      const [now] = await query<{ amount: string; total: string }>(
+        t,
+        `select $1::numeric(12,2)::text as amount, ($1::numeric * $2::int)::numeric(14,2)::text as total`,
+        [amount, locked.length],
+      );
+      throw new BusinessError('employee.msg.previewStale', { count: locked.length, amount: now.amount, total: now.total }, 409);
+    }
     const [r] = await query<{ count: number; amount: string; total: string }>(
       t,
       `with upd as (update canteen_employee e set balance = balance + $4::numeric, update_time = localtimestamp(0)
@@ -203,8 +240,11 @@ export async function pay(db: Q, ctx: LedgerContext, input: PayInput) {
   if (!/^[0-9]{1,19}$/.test(String(input.merchantId))) throw new BusinessError('ledger.msg.merchantNotFound', {}, 404);
   return tx(db, async (t) => {
     const e = await lockEmployee(t, ctx, input.employeeId);
+    // The card's employee_status (1 active, 2 frozen, 3 lost, 4 cancelled): only an active card pays. A
+    // whitelist, so a status the code does not know (0, 5, null …) is refused too, not let through.
     if (e.status === 2 || e.status === 3) throw new BusinessError('ledger.msg.cardFrozen');
     if (e.status === 4) throw new BusinessError('ledger.msg.cardCancelled');
+    if (e.status !== 1) throw new BusinessError('ledger.msg.cardInactive');
     const [m] = await query<{ id: string; merchant_no: string; merchant_name: string; fee_ratio: string; status: number }>(
       t,
       `select id, merchant_no, merchant_name, coalesce(fee_ratio, 0) as fee_ratio, status from canteen_merchant
