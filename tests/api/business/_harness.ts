@@ -147,24 +147,44 @@ export async function ledgerViolations(db: Database['db']): Promise<string[]> {
   for (const r of refunds) out.push(`payment ${r.order_no}: refund_amount ≠ its refund orders`);
   const daily = await query<any>(
     db,
-    `with o as (select tenant_id, create_time::date as day, merchant_id,
+    `with o as (select tenant_id, create_time::date as day, merchant_id, coalesce(fee_ratio, 0) as fee_ratio,
                        count(*) filter (where order_type = 1) pc, coalesce(sum(pay_amount) filter (where order_type = 1), 0) pa,
                        count(*) filter (where order_type = 2) rc, coalesce(sum(pay_amount) filter (where order_type = 2), 0) ra
-                  from canteen_order where order_type in (1, 2) group by 1, 2, 3)
+                  from canteen_order where order_type in (1, 2) group by 1, 2, 3, 4)
      select coalesce(o.day, d.day) as day from o full join canteen_order_daily d
-         on d.tenant_id = o.tenant_id and d.day = o.day and d.merchant_id = o.merchant_id
+         on d.tenant_id = o.tenant_id and d.day = o.day and d.merchant_id = o.merchant_id and d.fee_ratio = o.fee_ratio
       where o.pc is distinct from d.paid_count or o.pa is distinct from d.paid_amount
          or o.rc is distinct from d.refund_count or o.ra is distinct from d.refund_amount`,
   );
   for (const d of daily) out.push(`daily rollup differs on ${d.day}`);
+  // Fee of a group of orders (settlement.ts): Σ per fee ratio r the orders carry of round((paid_r − refunded_r) × r / 100, 2).
+  const FEE = (where: string) => `(select coalesce(sum(f), 0) from (
+      select round((coalesce(sum(pay_amount) filter (where order_type = 1), 0) - coalesce(sum(pay_amount) filter (where order_type = 2), 0))
+                   * coalesce(fee_ratio, 0) / 100, 2) as f
+        from canteen_order o where ${where} group by coalesce(fee_ratio, 0)) g)`;
   const sets = await query<any>(
     db,
     `select s.id, s.amount from canteen_settlement s where s.is_deleted = 0 and (
         s.amount <> (select coalesce(sum(case order_type when 1 then pay_amount else -pay_amount end), 0) from canteen_order o where o.settlement_id = s.id)
         or s.order_count <> (select count(*) from canteen_order o where o.settlement_id = s.id)
-        or s.amount <> s.paid_amount - s.refund_amount or s.fee_amount <> round(s.amount * s.fee_ratio / 100, 2)
+        or s.amount <> s.paid_amount - s.refund_amount or s.fee_amount <> ${FEE('o.settlement_id = s.id')}
         or s.net_amount <> s.amount - s.fee_amount)`,
   );
   for (const s of sets) out.push(`settlement ${s.id} ≠ its orders`);
+  // An audited settlement is final: it equals its WHOLE merchant-month (every payment and refund of the merchant
+  // made in the month, linked or not), paid − refunded, with the fee as settlement.ts defines it.
+  const MONTH = `o.tenant_id = s.tenant_id and o.merchant_id = s.merchant_id and o.is_deleted = 0 and o.order_type in (1, 2)
+                 and to_char(o.create_time, 'YYYYMM') = s.settlement_cycle`;
+  const audited = await query<any>(
+    db,
+    `select s.id, s.amount::text as amount, m.paid::text as paid, m.refunded::text as refunded from canteen_settlement s
+       cross join lateral (select count(*)::int as n, coalesce(sum(pay_amount) filter (where order_type = 1), 0) as paid,
+                                  coalesce(sum(pay_amount) filter (where order_type = 2), 0) as refunded
+                             from canteen_order o where ${MONTH}) m
+      where s.is_deleted = 0 and s.status = 2 and (
+        s.amount <> m.paid - m.refunded or s.paid_amount <> m.paid or s.refund_amount <> m.refunded or s.order_count <> m.n
+        or s.fee_amount <> ${FEE(MONTH)})`,
+  );
+  for (const a of audited) out.push(`audited settlement ${a.id}: amount ${a.amount} ≠ its month's paid ${a.paid} − refunded ${a.refunded}`);
   return out;
 }

@@ -107,6 +107,71 @@ describe('settlement', () => {
     expect(g3.body.data.count).toBe(1); // only m2 (pending) is regenerated
     const [frozen] = await query<any>(h.db, `select amount::text, status, order_count from canteen_settlement where id = $1`, [after.id]);
     expect(frozen).toEqual({ amount: '36.20', status: 2, order_count: 4 });
+    // That backdated payment (only the seeder and tests can date one) changed an audited month behind its back:
+    // exactly what the invariant "an audited settlement equals its whole merchant-month" reports.
+    expect(await ledgerViolations(h.db)).toEqual([`audited settlement ${after.id}: amount 36.20 ≠ its month's paid 43.20 − refunded 5.00`]);
+  });
+
+  it('audit recomputes a settlement generated mid-month: the whole month is audited, never the stale preview', async () => {
+    const { a, b, p1 } = await fixture();
+    // generated while only the first days of the month had orders…
+    const g = await h.post('/api/settlement/gen', { settlementCycle: last.cycle, merchantIds: m1 });
+    expect(g.body.data.count).toBe(1);
+    const id = g.body.data.ids[0];
+    const before = (await h.get(`/api/settlement/detail?id=${id}`)).body.data;
+    expect(before).toMatchObject({ amount: 35.2, orderCount: 3, feeAmount: 0.88 });
+    // …then the rest of the month happened (payments and a refund dated later in that month) and the merchant's
+    // ratio changed after the month: the orders keep the ratio they were paid at (2.5%)
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '20.00', at: lastDay(25) });
+    await pay(h.db, h.ctx, { employeeId: b, merchantId: m1, amount: '4.80', at: lastDay(27) });
+    await refund(h.db, h.ctx, { orderId: p1.id, amount: '0.20', at: lastDay(28) });
+    await query(h.db, `update canteen_merchant set fee_ratio = 9 where id = $1`, [m1]);
+    const au = await h.get(`/api/settlement/audit?id=${id}`);
+    expect(au.status).toBe(200);
+    expect(au.body.data).toEqual({ audited: 1, alreadyAudited: 0 });
+    // paid 10.20 + 30.00 + 20.00 + 4.80 = 65.00, refunded 5.00 + 0.20 = 5.20, amount 59.80; fee 59.80 × 2.5% = 1.495 → 1.50
+    const after = (await h.get(`/api/settlement/detail?id=${id}`)).body.data;
+    expect(after).toMatchObject({ status: 2, orderCount: 6, paidAmount: 65, refundAmount: 5.2, amount: 59.8, feeRatio: 2.5, feeAmount: 1.5, netAmount: 58.3 });
+    const d = await h.get(`/api/settlement/detail/list?settlementId=${id}&size=10`);
+    expect(d.body.data.total).toBe(6);
+    expect(await ledgerViolations(h.db)).toEqual([]);
+    // auditing again changes nothing (already audited)
+    expect((await h.get(`/api/settlement/audit?id=${id}`)).body.data).toEqual({ audited: 0, alreadyAudited: 1 });
+  });
+
+  it('refuses merchant ids that are not merchants of the tenant, naming them, and writes nothing', async () => {
+    await fixture();
+    const r = await h.post('/api/settlement/gen', { settlementCycle: last.cycle, merchantIds: [m1, '999999999', 'abc'] });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe('商家不存在：999999999, abc');
+    const csv = await h.post('/api/settlement/gen?lang=en', { settlementCycle: last.cycle, merchantIds: `${m2},123` });
+    expect(csv.status).toBe(400);
+    expect(csv.body.msg).toBe('Unknown merchants: 123');
+    expect((await query(h.db, `select 1 from canteen_settlement`)).length).toBe(0);
+    // known ids (also without orders in the month) are fine
+    const ok = await h.post('/api/settlement/gen', { settlementCycle: last.cycle, merchantIds: [m1, m2] });
+    expect(ok.body.data.count).toBe(2);
+  });
+
+  it('fees use the ratio each order was paid at (refunds their payment\'s), in settlements and statistics alike', async () => {
+    const [a] = await h.addEmployees(1);
+    await recharge(h.db, h.ctx, { employeeId: a, amount: '100', at: lastDay(1, '00:00:00') });
+    const p1 = await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '10.00', at: lastDay(2) }); // at 2.5%
+    await query(h.db, `update canteen_merchant set fee_ratio = 10 where id = $1`, [m1]);
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '10.00', at: lastDay(3) }); // at 10%
+    await refund(h.db, h.ctx, { orderId: p1.id, amount: '4.00', at: lastDay(4) }); // a 2.5% refund
+    await query(h.db, `update canteen_merchant set fee_ratio = 50 where id = $1`, [m1]); // today's ratio: irrelevant
+    // 2.5%: (10.00 − 4.00) × 2.5% = 0.15; 10%: 10.00 × 10% = 1.00 → 1.15 (with today's 50%: 8.00)
+    const range = `createTime_datege=${last.day}%2000:00:00&createTime_datelt=${last.next}%2000:00:00`;
+    const rollup = await h.get(`/api/statistic/orderStatistics/summary?${range}`);
+    expect(rollup.body.data.source).toBe('rollup');
+    expect(rollup.body.data.totals).toEqual({ paidCount: 2, paid: '20.00', refundCount: 1, refunded: '4.00', fees: '1.15', net: '14.85' });
+    const orders = await h.get(`/api/statistic/orderStatistics/summary?createTime_datege=${last.day}%2000:00:01&createTime_datelt=${last.next}%2000:00:00`);
+    expect(orders.body.data.source).toBe('orders');
+    expect(orders.body.data.totals).toEqual(rollup.body.data.totals);
+    await generateSettlements(h.db, h.ctx, { settlementCycle: last.cycle });
+    const [s] = await query<any>(h.db, `select amount::text as a, fee_ratio::text as r, fee_amount::text as f, net_amount::text as n from canteen_settlement`);
+    expect(s).toEqual({ a: '16.00', r: '10.00', f: '1.15', n: '14.85' }); // feeRatio: the latest payment's
     expect(await ledgerViolations(h.db)).toEqual([]);
   });
 
@@ -187,6 +252,29 @@ describe('transaction statistics', () => {
     expect(en.body.msg).toBe('Please choose a time range');
     const exp = await h.get('/api/statistic/orderStatistics/export');
     expect(exp.status).toBe(400);
+  });
+
+  it('a day that is not in the calendar is a date format error, not "请选择时间范围" nor a server error', async () => {
+    for (const url of [
+      '/api/statistic/orderStatistics?createTime_datege=2026-02-01%2000:00:00&createTime_datelt=2026-02-30%2000:00:00',
+      '/api/statistic/orderStatistics/summary?createTime_datege=2026-02-30%2000:00:00&createTime_datelt=2026-03-02%2000:00:00',
+    ]) {
+      const r = await h.get(url);
+      expect(r.status, url).toBe(400);
+      expect(r.body.msg).toContain('2026-02-30');
+      expect(r.body.msg).toMatch(/^查询条件格式不正确/);
+    }
+    // a real 29 February is fine
+    expect((await h.get('/api/statistic/orderStatistics/summary?createTime_datege=2024-02-29%2000:00:00&createTime_datelt=2024-03-01%2000:00:00')).status).toBe(200);
+  });
+
+  it('refuses a range longer than 366 days; 366 days is allowed', async () => {
+    const long = await h.get('/api/statistic/orderStatistics?createTime_datege=2025-01-01%2000:00:00&createTime_datelt=2026-01-03%2000:00:00');
+    expect(long.status).toBe(400);
+    expect(long.body.msg).toBe('时间范围不能超过 366 天');
+    const en = await h.get('/api/statistic/orderStatistics/summary?createTime_datege=2025-01-01%2000:00:00&createTime_datelt=2026-01-03%2000:00:00', { lang: 'en' });
+    expect(en.body.msg).toBe('The time range is at most 366 days');
+    expect((await h.get('/api/statistic/orderStatistics/summary?createTime_datege=2024-01-01%2000:00:00&createTime_datelt=2025-01-01%2000:00:00')).status).toBe(200);
   });
 
   it('gives the record fields, totals (paid, refunded, fees, net) and a per-day series equal to the settlements', async () => {

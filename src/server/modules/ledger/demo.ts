@@ -169,10 +169,11 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     await query(t, `update canteen_employee e set balance = s.b from
        (select account_id, sum(amount) as b from canteen_account_records where account_type = 2 and tenant_id = $1 group by account_id) s
        where e.id = s.account_id`, [ctx.tenantId]);
-    await query(t, `insert into canteen_order_daily (tenant_id, day, merchant_id, paid_count, paid_amount, refund_count, refund_amount)
-       select tenant_id, create_time::date, merchant_id, count(*) filter (where order_type = 1), coalesce(sum(pay_amount) filter (where order_type = 1), 0),
+    await query(t, `insert into canteen_order_daily (tenant_id, day, merchant_id, fee_ratio, paid_count, paid_amount, refund_count, refund_amount)
+       select tenant_id, create_time::date, merchant_id, coalesce(fee_ratio, 0),
+              count(*) filter (where order_type = 1), coalesce(sum(pay_amount) filter (where order_type = 1), 0),
               count(*) filter (where order_type = 2), coalesce(sum(pay_amount) filter (where order_type = 2), 0)
-         from canteen_order where tenant_id = $1 and order_type in (1, 2) group by 1, 2, 3`, [ctx.tenantId]);
+         from canteen_order where tenant_id = $1 and order_type in (1, 2) group by 1, 2, 3, 4`, [ctx.tenantId]);
     stamp('balances and daily rollup');
     await query(t, `insert into canteen_settlement (id, tenant_id, create_user, update_user, merchant_id, merchant_no, merchant_name, settlement_cycle,
               order_count, paid_amount, refund_amount, amount, fee_ratio, fee_amount, net_amount, status, audit_user, audit_time)

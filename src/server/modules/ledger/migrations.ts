@@ -98,4 +98,22 @@ select o.id, o.tenant_id, o.is_deleted, o.order_no, o.create_time, o.merchant_no
 from canteen_order o where o.order_type in (1, 2)
 `),
   },
+  {
+    // The daily rollup keeps the fee ratio of the orders it sums (one row per tenant, day, merchant and ratio),
+    // so statistics compute fees with the ratio each order was paid at, not the merchant's current one.
+    // Rebuilt from the orders, which it summarises exactly (tests/api/business invariants).
+    name: 'ledger_0002_daily_fee_ratio',
+    up: (db) =>
+      exec(db, `
+alter table canteen_order_daily add column fee_ratio numeric(5,2) not null default 0;
+alter table canteen_order_daily drop constraint canteen_order_daily_pkey;
+delete from canteen_order_daily;
+insert into canteen_order_daily (tenant_id, day, merchant_id, fee_ratio, paid_count, paid_amount, refund_count, refund_amount)
+select tenant_id, create_time::date, merchant_id, coalesce(fee_ratio, 0),
+       count(*) filter (where order_type = 1), coalesce(sum(pay_amount) filter (where order_type = 1), 0),
+       count(*) filter (where order_type = 2), coalesce(sum(pay_amount) filter (where order_type = 2), 0)
+  from canteen_order where order_type in (1, 2) group by 1, 2, 3, 4;
+alter table canteen_order_daily add primary key (tenant_id, day, merchant_id, fee_ratio)
+`),
+  },
 ];

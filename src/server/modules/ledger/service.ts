@@ -73,12 +73,12 @@ async function lockEmployee(t: Transaction<any>, ctx: LedgerContext, employeeId:
 async function addDaily(t: Transaction<any>, ctx: LedgerContext, orderId: string): Promise<void> {
   await query(
     t,
-    `insert into canteen_order_daily as d (tenant_id, day, merchant_id, paid_count, paid_amount, refund_count, refund_amount)
-     select tenant_id, create_time::date, merchant_id,
+    `insert into canteen_order_daily as d (tenant_id, day, merchant_id, fee_ratio, paid_count, paid_amount, refund_count, refund_amount)
+     select tenant_id, create_time::date, merchant_id, coalesce(fee_ratio, 0),
             case order_type when 1 then 1 else 0 end, case order_type when 1 then pay_amount else 0 end,
             case order_type when 2 then 1 else 0 end, case order_type when 2 then pay_amount else 0 end
        from canteen_order where id = $1 and order_type in (1, 2)
-     on conflict (tenant_id, day, merchant_id) do update set
+     on conflict (tenant_id, day, merchant_id, fee_ratio) do update set
        paid_count = d.paid_count + excluded.paid_count, paid_amount = d.paid_amount + excluded.paid_amount,
        refund_count = d.refund_count + excluded.refund_count, refund_amount = d.refund_amount + excluded.refund_amount`,
     [orderId],

@@ -3,10 +3,16 @@
  *
  *   amount = Σ payments − Σ refunds of the merchant whose order time falls in the month (payments: order
  *            type 1, refunds: order type 2; a refund counts in the month it was made),
- *   fee    = round(amount × feeRatio / 100, 2), PostgreSQL numeric round(): half away from zero, i.e.
- *            half-up for positive amounts (a month with more refunds than payments gets a negative fee),
- *            feeRatio being the merchant's ratio at generation time (kept on the settlement),
+ *   fee    = Σ over the fee ratios r the month's orders carry of round((payments_r − refunds_r) × r / 100, 2):
+ *            each order keeps the merchant's ratio at the time it was paid (a refund the ratio of its
+ *            payment), so a ratio changed later never re-prices past orders; a month with one ratio (the
+ *            usual case) is simply round(amount × r / 100, 2),
  *   net    = amount − fee.
+ * Rounding: PostgreSQL numeric round(x, 2) rounds half away from zero — 0.255 → 0.26 and −0.255 → −0.26 (a
+ * month with more refunds than payments has a negative fee) — on exact decimals; money is never a float.
+ * The settlement's feeRatio is the ratio of its latest payment (the one ratio, unless it changed during the
+ * month; a month of refunds only: the latest refund's). The same rule gives the fees of the transaction statistics (statistics.ts), so a calendar month's
+ * statistics equal the sum of that month's settlements.
  * Each covered order points at its settlement (canteen_order.settlement_id): detail/list reads them back,
  * and the invariant "every settlement equals its orders" is checkable in SQL.
  *
@@ -14,13 +20,26 @@
  * (status 2): a merchant with an audited settlement for the month is skipped. Generation and audit take a
  * per-tenant transaction-level advisory lock and row locks, and (tenant, merchant, cycle) is unique, so
  * concurrent calls serialise instead of doubling anything. A month can be generated while it runs (a
- * preview that later generations refresh) but only audited once it has ended: audited means final.
+ * preview that later generations refresh) but only audited once it has ended: audited means final, so the
+ * audit recomputes every figure from the month's orders in its own transaction (a settlement generated
+ * mid-month is audited with the whole month, never with its stale preview figures).
  */
 import { BusinessError } from './errors.js';
 import { query, tx, type LedgerContext } from './service.js';
 import type { Kysely, Transaction } from 'kysely';
 
 type Q = Kysely<any> | Transaction<any>;
+
+/**
+ * Per (group, fee ratio) of orders `o`: count, payments, refunds, the ratio and the times of the latest payment and order.
+ * FIGURES folds those rows per group into the settlement figures (see the header for the formulas).
+ */
+const PER_RATIO = `coalesce(o.fee_ratio, 0)::numeric(5,2) as r, count(*)::int as n,
+                coalesce(sum(o.pay_amount) filter (where o.order_type = 1), 0) as paid,
+                coalesce(sum(o.pay_amount) filter (where o.order_type = 2), 0) as refunded,
+                max(o.create_time) filter (where o.order_type = 1) as last_paid, max(o.create_time) as last`;
+const FIGURES = `sum(n)::int as order_count, sum(paid) as paid, sum(refunded) as refunded,
+                sum(round((paid - refunded) * r / 100, 2)) as fee, (array_agg(r order by last_paid desc nulls last, last desc, r desc))[1] as fee_ratio`;
 
 const CYCLE = /^\d{4}(0[1-9]|1[0-2])$/;
 
@@ -40,12 +59,21 @@ export async function generateSettlements(db: Q, ctx: LedgerContext, input: GenI
   let ids: string[] | null = null;
   if (input.merchantIds !== undefined && input.merchantIds !== null && input.merchantIds !== '') {
     const raw = Array.isArray(input.merchantIds) ? input.merchantIds : String(input.merchantIds).split(',');
-    ids = raw.map((x) => String(x).trim()).filter(Boolean);
-    if (ids.some((i) => !/^[0-9]{1,19}$/.test(i))) throw new BusinessError('ledger.msg.merchantNotFound');
+    ids = [...new Set(raw.map((x) => String(x).trim()).filter(Boolean))];
     if (!ids.length) ids = null;
   }
   return tx(db, async (t) => {
     await lockTenant(t, ctx);
+    if (ids) {
+      // Every id must be a merchant of the tenant: unknown ones are named, not silently settled as nothing.
+      const valid = ids.filter((i) => /^[0-9]{1,19}$/.test(i));
+      const found = valid.length
+        ? await query<{ id: string }>(t, `select id::text as id from canteen_merchant where tenant_id = $1 and is_deleted = 0 and id = any($2::bigint[])`, [ctx.tenantId, valid])
+        : [];
+      const have = new Set(found.map((r) => r.id));
+      const unknown = ids.filter((i) => !have.has(i));
+      if (unknown.length) throw new BusinessError('settlement.msg.unknownMerchants', { ids: unknown.join(', ') });
+    }
     const [now] = await query<{ cur: string }>(t, `select to_char(localtimestamp, 'YYYYMM') as cur`);
     if (cycle > now.cur) throw new BusinessError('settlement.msg.futureCycle');
     const from = `${cycle.slice(0, 4)}-${cycle.slice(4)}-01 00:00:00`;
@@ -61,24 +89,21 @@ export async function generateSettlements(db: Q, ctx: LedgerContext, input: GenI
     // Aggregate the month per merchant in SQL and upsert (only pending rows are overwritten).
     const rows = await query<{ id: string; merchant_id: string }>(
       t,
-      `with agg as (
-         select o.merchant_id, count(*)::int as order_count,
-                coalesce(sum(o.pay_amount) filter (where o.order_type = 1), 0) as paid,
-                coalesce(sum(o.pay_amount) filter (where o.order_type = 2), 0) as refunded
+      `with per as (
+         select o.merchant_id, ${PER_RATIO}
            from canteen_order o
           where o.tenant_id = $1 and o.is_deleted = 0 and o.order_type in (1, 2)
             and o.create_time >= $4::timestamp and o.create_time < $4::timestamp + interval '1 month'
             and ($3::bigint[] is null or o.merchant_id = any($3::bigint[]))
             and not exists (select 1 from canteen_settlement a where a.tenant_id = $1 and a.merchant_id = o.merchant_id
                              and a.settlement_cycle = $2 and a.is_deleted = 0 and a.status = 2)
-          group by o.merchant_id),
+          group by o.merchant_id, coalesce(o.fee_ratio, 0)),
+       agg as (select merchant_id, ${FIGURES} from per group by merchant_id),
        calc as (
-         select a.*, m.merchant_no, m.merchant_name, coalesce(m.fee_ratio, 0)::numeric(5,2) as fee_ratio,
-                (a.paid - a.refunded) as amount, round((a.paid - a.refunded) * coalesce(m.fee_ratio, 0) / 100, 2) as fee
-           from agg a join canteen_merchant m on m.id = a.merchant_id)
+         select a.*, m.merchant_no, m.merchant_name from agg a join canteen_merchant m on m.id = a.merchant_id)
        insert into canteen_settlement as s (tenant_id, create_user, update_user, merchant_id, merchant_no, merchant_name, settlement_cycle,
               order_count, paid_amount, refund_amount, amount, fee_ratio, fee_amount, net_amount, status)
-       select $1, $5, $5, merchant_id, merchant_no, merchant_name, $2, order_count, paid, refunded, amount, fee_ratio, fee, amount - fee, 1 from calc
+       select $1, $5, $5, merchant_id, merchant_no, merchant_name, $2, order_count, paid, refunded, paid - refunded, fee_ratio, fee, paid - refunded - fee, 1 from calc
        on conflict (tenant_id, merchant_id, settlement_cycle) where is_deleted = 0 do update set
          merchant_no = excluded.merchant_no, merchant_name = excluded.merchant_name, order_count = excluded.order_count,
          paid_amount = excluded.paid_amount, refund_amount = excluded.refund_amount, amount = excluded.amount,
@@ -126,11 +151,38 @@ export async function auditSettlements(db: Q, ctx: LedgerContext, idsRaw: unknow
     );
     if (rows.length !== new Set(ids).size) throw new BusinessError('settlement.msg.notFound', {}, 404);
     if (rows.some((r) => r.status === 1 && r.open)) throw new BusinessError('settlement.msg.notEnded');
+    const pending = rows.filter((r) => r.status === 1).map((r) => r.id);
+    if (!pending.length) return { audited: 0, alreadyAudited: rows.length };
+    // Recompute each pending settlement from its merchant-month's orders (the generation formulas), link every
+    // one of those orders to it, and only then mark it audited: what is audited is the month as it ended.
+    const MONTH = `(substr(s.settlement_cycle, 1, 4) || '-' || substr(s.settlement_cycle, 5, 2) || '-01')::timestamp`;
     const done = await query<{ id: string }>(
       t,
-      `update canteen_settlement set status = 2, audit_time = localtimestamp(0), audit_user = $3, update_time = localtimestamp(0), update_user = $3
-        where tenant_id = $1 and id = any($2::bigint[]) and status = 1 returning id`,
-      [ctx.tenantId, ids, ctx.userId ?? null],
+      `with target as (select s.id, s.merchant_id, ${MONTH} as f from canteen_settlement s
+                        where s.tenant_id = $1 and s.id = any($2::bigint[]) and s.status = 1),
+            per as (select t.id, ${PER_RATIO}
+                      from target t join canteen_order o on o.tenant_id = $1 and o.merchant_id = t.merchant_id and o.is_deleted = 0
+                       and o.order_type in (1, 2) and o.create_time >= t.f and o.create_time < t.f + interval '1 month'
+                     group by t.id, coalesce(o.fee_ratio, 0)),
+            agg as (select id, ${FIGURES} from per group by id)
+       update canteen_settlement s set
+              order_count = coalesce(a.order_count, 0), paid_amount = coalesce(a.paid, 0), refund_amount = coalesce(a.refunded, 0),
+              amount = coalesce(a.paid - a.refunded, 0), fee_ratio = coalesce(a.fee_ratio, s.fee_ratio), fee_amount = coalesce(a.fee, 0),
+              net_amount = coalesce(a.paid - a.refunded - a.fee, 0),
+              status = 2, audit_time = localtimestamp(0), audit_user = $3, update_time = localtimestamp(0), update_user = $3
+         from target t left join agg a on a.id = t.id
+        where s.id = t.id
+        returning s.id`,
+      [ctx.tenantId, pending, ctx.userId ?? null],
+    );
+    await query(
+      t,
+      `update canteen_order o set settlement_id = s.id
+         from canteen_settlement s
+        where s.id = any($1::bigint[]) and o.tenant_id = s.tenant_id and o.merchant_id = s.merchant_id and o.is_deleted = 0 and o.order_type in (1, 2)
+          and o.create_time >= ${MONTH} and o.create_time < ${MONTH} + interval '1 month'
+          and o.settlement_id is distinct from s.id`,
+      [done.map((r) => r.id)],
     );
     return { audited: done.length, alreadyAudited: rows.length - done.length };
   });

@@ -4,8 +4,10 @@
  * come from the daily rollup canteen_order_daily that the ledger maintains in the same transaction as each
  * payment/refund (a year is ~365 × merchants rows instead of ~1M orders); otherwise from the orders.
  *
- * fees = Σ per merchant round((paid − refunded) × feeRatio / 100, 2) with the merchant's current ratio: the
- * settlement formula, so a calendar month's totals equal the sum of that month's settlements (pending ones).
+ * fees = Σ per merchant and fee ratio r round((paid_r − refunded_r) × r / 100, 2), r being the ratio stored on
+ * each order when it was paid (a refund carries its payment's ratio) — never the merchant's current ratio,
+ * which may have changed since: the settlement formula (settlement.ts), so a calendar month's totals equal
+ * the sum of that month's settlements. Rounding is numeric round(): half away from zero.
  * net = paid − refunded − fees.
  */
 import type { Kysely, Transaction } from 'kysely';
@@ -35,9 +37,9 @@ const MIDNIGHT = / 00:00(:00)?$|^\d{4}-\d{2}-\d{2}$/;
 export async function orderStatistics(db: Q, tenantId: string, from: string, to: string): Promise<{ totals: StatTotals; series: StatDay[]; source: 'rollup' | 'orders' }> {
   const rollup = MIDNIGHT.test(from) && MIDNIGHT.test(to);
   const per = rollup
-    ? `select day, merchant_id, paid_count as pc, paid_amount as pa, refund_count as rc, refund_amount as ra from canteen_order_daily
+    ? `select day, merchant_id, fee_ratio as r, paid_count as pc, paid_amount as pa, refund_count as rc, refund_amount as ra from canteen_order_daily
         where tenant_id = $1 and day >= $2::timestamp::date and day < $3::timestamp::date`
-    : `select create_time::date as day, merchant_id,
+    : `select create_time::date as day, merchant_id, coalesce(fee_ratio, 0) as r,
               (order_type = 1)::int as pc, case when order_type = 1 then pay_amount else 0 end as pa,
               (order_type = 2)::int as rc, case when order_type = 2 then pay_amount else 0 end as ra
          from canteen_order where tenant_id = $1 and is_deleted = 0 and order_type in (1, 2)
@@ -45,11 +47,11 @@ export async function orderStatistics(db: Q, tenantId: string, from: string, to:
   const [tot] = await query<any>(
     db,
     `with per as (${per}),
-          bym as (select merchant_id, sum(pc) pc, sum(pa) pa, sum(rc) rc, sum(ra) ra from per group by merchant_id),
+          bym as (select merchant_id, r, sum(pc) pc, sum(pa) pa, sum(rc) rc, sum(ra) ra from per group by merchant_id, r),
           t as (select coalesce(sum(pc), 0)::int as paid_count, coalesce(sum(pa), 0)::numeric(14,2) as paid,
                        coalesce(sum(rc), 0)::int as refund_count, coalesce(sum(ra), 0)::numeric(14,2) as refunded,
-                       coalesce(sum(round((pa - ra) * coalesce(m.fee_ratio, 0) / 100, 2)), 0)::numeric(14,2) as fees
-                  from bym left join canteen_merchant m on m.id = bym.merchant_id)
+                       coalesce(sum(round((pa - ra) * r / 100, 2)), 0)::numeric(14,2) as fees
+                  from bym)
      select paid_count, paid::text, refund_count, refunded::text, fees::text, (paid - refunded - fees)::numeric(14,2)::text as net from t`,
     [tenantId, from, to],
   );
