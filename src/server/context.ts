@@ -36,6 +36,8 @@ export interface ScreenHooks {
   beforeSave?: (args: { mode: 'add' | 'edit'; values: Record<string, unknown>; body: Record<string, unknown>; existing?: Record<string, unknown>; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
   /** Called with the serialized rows of list/detail before they are sent. */
   afterRead?: (args: { rows: Array<Record<string, unknown>>; req: FastifyRequest; doc: ScreenDocument; db: DB; kind: 'list' | 'detail' }) => Promise<void> | void;
+  /** Called before an export reads the table (it streams stored rows, afterRead does not run on them). */
+  beforeExport?: (args: { req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
 }
 
 export interface ServerModule {

@@ -214,6 +214,33 @@ describe('banner status job', () => {
     expect(row).toEqual({ status: 3, disable_time: '2021-01-01 00:00:00' });
     expect(await syncBannerStatus(h.db)).toBe(0);
   });
+
+  it('skips and logs a row whose period is not two real times, and still updates the others', async () => {
+    const good = (await h.post('/api/banner/submit', { putPlatform: 1, enableFlag: 2, enableDaterange: ['2020-01-01 00:00:00', '2099-01-01 00:00:00'] })).body.data.id;
+    const bad = (await h.post('/api/banner/submit', { putPlatform: 1, enableFlag: 2, enableDaterange: ['2020-01-01 00:00:00', '2099-01-01 00:00:00'] })).body.data.id;
+    await query(h.db, `update canteen_banner set status = 1, enable_daterange = '["2020-01-01 00:00:00", "2021-01-01 00:00:00"]' where id = $1`, [good]);
+    // written behind the app's back: a day that does not exist (the old job's ::timestamp cast failed on it, for every row)
+    await query(h.db, `update canteen_banner set status = 1, enable_daterange = '["2021-02-30 00:00:00", "2021-03-01 00:00:00"]' where id = $1`, [bad]);
+    const logged: string[] = [];
+    expect(await syncBannerStatus(h.db, (m) => logged.push(m))).toBe(1);
+    const rows = await query<any>(h.db, `select id::text, status from canteen_banner order by id`);
+    expect(rows).toEqual([{ id: good, status: 3 }, { id: bad, status: 1 }]);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain(bad);
+    expect(logged[0]).toContain('2021-02-30');
+  });
+
+  it('the export shows the status the period gives now, not a stale stored one', async () => {
+    const id = (await h.post('/api/banner/submit', { putPlatform: 1, bannerTitle: 'Stale', enableFlag: 2, enableDaterange: ['2020-01-01 00:00:00', '2099-01-01 00:00:00'] })).body.data.id;
+    // the period ended, the minute job has not run yet
+    await query(h.db, `update canteen_banner set status = 2, enable_daterange = '["2020-01-01 00:00:00", "2021-01-01 00:00:00"]' where id = $1`, [id]);
+    expect((await h.get(`/api/banner/detail?id=${id}`)).body.data.status).toBe(3);
+    const r = await h.get('/api/banner/export?columns=bannerTitle,status');
+    expect(r.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.raw as any);
+    expect(wb.worksheets[0].getRow(2).values).toEqual([undefined, 'Stale', '已下线']);
+  });
 });
 
 describe('messaging-app users and message center', () => {

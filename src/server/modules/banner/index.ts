@@ -4,13 +4,17 @@
  *                                                  banner under manual control (enableFlag 1)
  * and the status rules: enableFlag 1 (online now) → status 2 on add; enableFlag 2 (scheduled) → status
  * follows enableDaterange [start, end): before start 1 pending, inside 2 online, after end 3 offline, and
- * disableTime = end. A scheduled banner's status is computed on read (afterRead) and persisted every minute
- * by a job guarded by a transaction-level advisory lock, so several instances never run it twice.
+ * disableTime = end. A scheduled banner's status is computed on read (afterRead), persisted every minute
+ * by a job guarded by a transaction-level advisory lock, so several instances never run it twice, and
+ * persisted again right before an export reads the table (beforeExport), so the sheet shows it too.
+ * The job skips (and logs) a row whose period is not two real `yyyy-MM-dd HH:mm:ss` times instead of
+ * failing on it: one bad row written behind the app's back must not stop every other banner's status.
  */
 import type { ServerModule } from '../../context.js';
 import { requirePermission } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import { ok } from '../../lib/http.js';
+import { isDateTime } from '../../../shared/form.js';
 import { localDateTime } from '../../lib/time.js';
 import { BusinessError } from '../ledger/errors.js';
 import { idParam, param } from '../ledger/index.js';
@@ -24,21 +28,48 @@ export function scheduledStatus(range: unknown, now: string): 1 | 2 | 3 | undefi
   return 3;
 }
 
-const STATUS_SQL = `case when localtimestamp < (enable_daterange->>0)::timestamp then 1
-                         when localtimestamp < (enable_daterange->>1)::timestamp then 2 else 3 end`;
-
-/** Persist the status of scheduled banners (returns how many changed; 0 when another instance holds the lock). */
-export async function syncBannerStatus(db: DB): Promise<number> {
+/**
+ * Persist the status of scheduled banners (returns how many changed; 0 when another instance holds the lock).
+ * The status is decided by scheduledStatus — the rule afterRead shows — against the database's local time;
+ * rows with an unreadable period are left as they are and reported through `log`.
+ */
+export async function syncBannerStatus(db: DB, log: (msg: string) => void = () => undefined): Promise<number> {
   return db.transaction().execute(async (t) => {
     const [lock] = await query<{ ok: boolean }>(t, `select pg_try_advisory_xact_lock(hashtext('canteen_banner_status')) as ok`);
     if (!lock.ok) return 0;
-    const rows = await query(
+    const rows = await query<{ id: string; status: number | null; disable: string | null; range: unknown; now: string }>(
       t,
-      `update canteen_banner set status = ${STATUS_SQL}, disable_time = (enable_daterange->>1)::timestamp
-        where is_deleted = 0 and enable_flag = 2 and jsonb_typeof(enable_daterange) = 'array'
-          and status is distinct from ${STATUS_SQL} returning id`,
+      `select id::text as id, status, to_char(disable_time, 'YYYY-MM-DD HH24:MI:SS') as disable, enable_daterange as range,
+              to_char(localtimestamp, 'YYYY-MM-DD HH24:MI:SS') as now
+         from canteen_banner where is_deleted = 0 and enable_flag = 2`,
     );
-    return rows.length;
+    const changes: Array<{ id: string; status: number; end: string }> = [];
+    const bad: string[] = [];
+    for (const r of rows) {
+      if (typeof r.range === 'string') {
+        try {
+          r.range = JSON.parse(r.range);
+        } catch {
+          /* reported below */
+        }
+      }
+      const range = Array.isArray(r.range) && r.range.length === 2 && r.range.every((x) => typeof x === 'string' && isDateTime(x)) ? (r.range as [string, string]) : undefined;
+      if (!range) {
+        bad.push(`${r.id} ${JSON.stringify(r.range)}`);
+        continue;
+      }
+      const status = scheduledStatus(range, r.now)!;
+      if (status !== r.status || r.disable !== range[1]) changes.push({ id: r.id, status, end: range[1] });
+    }
+    if (bad.length) log(`banner status job: skipped ${bad.length} banner(s) whose enableDaterange is not two yyyy-MM-dd HH:mm:ss times: ${bad.join('; ')}`);
+    if (!changes.length) return 0;
+    await query(
+      t,
+      `update canteen_banner b set status = x.status, disable_time = x."end"::timestamp
+         from json_to_recordset($1::json) as x(id bigint, status int, "end" text) where b.id = x.id`,
+      [JSON.stringify(changes)],
+    );
+    return changes.length;
   });
 }
 
@@ -71,6 +102,10 @@ export const bannerModule: ServerModule = {
           if (mode === 'add' || Number(existing?.enableFlag) === 2) values.disableTime = null;
         }
       },
+      // The export reads the stored status: bring it up to date first (the minute job's work, done now).
+      beforeExport: async ({ db, req }) => {
+        await syncBannerStatus(db, (msg) => req.log.warn(msg));
+      },
       afterRead: ({ rows, req }) => {
         const now = localDateTime((req.server as any).ctx.config.appTimezone);
         for (const r of rows) {
@@ -99,7 +134,7 @@ export const bannerModule: ServerModule = {
     });
     if (app.ctx.database) {
       const timer = setInterval(() => {
-        syncBannerStatus(app.ctx.db()).catch(() => undefined);
+        syncBannerStatus(app.ctx.db(), (msg) => app.log.warn(msg)).catch((err) => app.log.error({ err }, 'banner status job failed'));
       }, 60_000);
       timer.unref();
       app.addHook('onClose', async () => clearInterval(timer));
