@@ -1,11 +1,16 @@
 /**
- * npm run seed:demo -- --employees N --merchants M --orders K --months T [--seed S]
+ * npm run seed:demo -- --employees N --merchants M --orders K --months T [--seed S] [--now <ISO time>]
  *
  * Fills the configured database (DATABASE_URL, else the embedded one in DATA_DIR) with deterministic demo
  * data through the ledger's bulk path (src/server/modules/ledger/demo.ts): migrates and seeds first, refuses
  * a ledger that already has orders. Defaults are the small first-start set (60 employees, the seeded
  * merchants, 400 orders over 3 months, seed 42). 1,000,000 orders over 12 months take a few minutes on
  * PostgreSQL.
+ *
+ * Every time in the data is reckoned from "now": by default the database's clock, so two runs with the same
+ * seed agree only within the same clock hour. To reproduce a data set exactly (another day, another
+ * machine), pin it: `--now 2026-03-15T12:00:00` (local time of APP_TIMEZONE; `2026-03-15 12:00:00`,
+ * `2026-03-15` and a zoned `2026-03-15T04:00:00Z` work too). The run prints the now it used.
  *
  * First start (main.ts) uses the same code:  `if (prep.firstStart) await seedDemoLedger(db, adminLedgerContext(), SMALL_DEMO)`.
  */
@@ -21,8 +26,15 @@ function parseArgs(argv: string[]): DemoOptions {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') continue;
+    const now = /^--now(?:=(.*))?$/.exec(a);
+    if (now) {
+      const v = now[1] ?? argv[++i];
+      if (!v) throw new Error('--now needs a time, e.g. --now 2026-03-15T12:00:00');
+      o.now = v;
+      continue;
+    }
     const m = /^--(employees|merchants|orders|months|seed)(?:=(.*))?$/.exec(a);
-    if (!m) throw new Error(`unknown argument ${a}\nusage: npm run seed:demo -- --employees N --merchants M --orders K --months T [--seed S]`);
+    if (!m) throw new Error(`unknown argument ${a}\nusage: npm run seed:demo -- --employees N --merchants M --orders K --months T [--seed S] [--now 2026-03-15T12:00:00]`);
     const v = Number(m[2] ?? argv[++i]);
     if (!Number.isInteger(v) || v < 0) throw new Error(`--${m[1]} needs a non-negative integer`);
     (o as any)[m[1]] = v;

@@ -11,7 +11,13 @@
  * refund would (orders, both account records with running balances, refund links, the daily rollup), so the
  * invariants of tests/api/business/invariants.test.ts hold; 1,000,000 orders load in a few minutes.
  * Used by `npm run seed:demo` and, small, at first start (see scripts/seed-demo.ts).
+ *
+ * Reproducible: every time in the data is reckoned from one "now" — the database's local time when the run
+ * starts, or `opts.now` (`npm run seed:demo -- --now 2026-03-15T12:00:00`) — so the same seed and the same
+ * now give the same data on any day; without `now`, two runs agree only within the same clock hour (the
+ * payments end an hour before now and the months are counted back from it).
  */
+import { isDate } from '../../../shared/form.js';
 import type { Kysely } from 'kysely';
 import { query, tx, type LedgerContext } from './service.js';
 
@@ -21,8 +27,27 @@ export interface DemoOptions {
   orders: number;
   months: number;
   seed: number;
+  /** The moment the demo is generated at: local `yyyy-MM-dd[ HH:mm[:ss]]` (APP_TIMEZONE, also with `T`), or an ISO
+   *  time with a zone (Z, +08:00), converted to local time. Default: the database's local time now. */
+  now?: string;
   /** Log progress lines (the CLI). */
   log?: (line: string) => void;
+}
+
+const NOW_INPUT = /^(\d{4}-\d{2}-\d{2})([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?)?(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?$/;
+
+/** The run's "now" as local `yyyy-MM-dd HH:mm:ss` (whole seconds), validated: a bad --now is an error, not a guess. */
+export async function demoNow(db: Kysely<any>, now?: string): Promise<string> {
+  if (now !== undefined) {
+    const m = NOW_INPUT.exec(now.trim());
+    if (!m || !isDate(m[1])) throw new Error(`seed-demo: --now ${JSON.stringify(now)} is not a date-time like 2026-03-15T12:00:00 (local) or 2026-03-15T04:00:00Z`);
+  }
+  const [r] = await query<{ now: string }>(
+    db,
+    `select to_char(date_trunc('second', coalesce($1::timestamptz, now()) at time zone current_setting('TimeZone')), 'YYYY-MM-DD HH24:MI:SS') as now`,
+    [now?.trim() ?? null],
+  );
+  return r.now;
 }
 
 export const SMALL_DEMO: DemoOptions = { employees: 60, merchants: 0, orders: 400, months: 3, seed: 42 };
@@ -38,6 +63,10 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
   const stamp = (what: string) => log(`${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   const [{ n: existing }] = await query<{ n: string }>(db, `select count(*) as n from canteen_order where tenant_id = $1`, [ctx.tenantId]);
   if (Number(existing) > 0) throw new Error('seed-demo: the ledger already has orders; use an empty database');
+  // One moment for the whole run (a validated literal, never client text): see the header.
+  const nowText = await demoNow(db, opts.now);
+  const NOW = `'${nowText}'::timestamp(0)`;
+  stamp(`now: ${nowText}`);
 
   await tx(db, async (t) => {
     await query(t, `select setseed($1)`, [seed]);
@@ -49,7 +78,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
         t,
         `insert into canteen_merchant (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,
                 merchant_no, merchant_name, login_phone, fee_ratio, enable_flag, bind, contract_daterange, contract_end, remarks)
-         select nextval('canteen_ledger_id_seq'), $1, $3, $4, localtimestamp(0), $3, localtimestamp(0), 1, 0,
+         select nextval('canteen_ledger_id_seq'), $1, $3, $4, ${NOW}, $3, ${NOW}, 1, 0,
                 'SHD' || lpad(g::text, 8, '0'), '档口' || lpad(g::text, 4, '0'), '139' || lpad(g::text, 8, '0'),
                 (array[0, 0.5, 1, 1.5, 2, 2.5, 3, 5])[1 + (g % 8)], 1, 1, '["2026-01-01","2027-12-31"]'::jsonb, date '2027-12-31', '演示数据'
            from generate_series(1, $2::int) g`,
@@ -61,7 +90,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
       t,
       `insert into canteen_employee (tenant_id, create_user, create_dept, create_time, update_time, employee_name, card_no, phone, gender,
               status, psw_free, wx_user_id, remarks)
-       select $1, $3, $4, localtimestamp(0), localtimestamp(0),
+       select $1, $3, $4, ${NOW}, ${NOW},
               ($5::text[])[1 + floor(random() * array_length($5::text[], 1))::int] || ($6::text[])[1 + floor(random() * array_length($6::text[], 1))::int],
               'K' || lpad(g::text, 8, '0'), '137' || lpad(g::text, 8, '0'), 1 + (g % 2),
               case when g % 97 = 0 then 2 when g % 89 = 0 then 3 else 1 end, 1,
@@ -86,7 +115,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     await query(t, `analyze canteen_employee`);
     await query(t, `create temp table demo_pay on commit drop as
       with e as (select * from demo_e), m as (select * from demo_m),
-           span as (select date_trunc('month', localtimestamp) - make_interval(months => $3::int - 1) as s, date_trunc('hour', localtimestamp) - interval '1 hour' as e
+           span as (select date_trunc('month', ${NOW}) - make_interval(months => $3::int - 1) as s, date_trunc('hour', ${NOW}) - interval '1 hour' as e
                      where $1::varchar is not null),
            g as (select g, 1 + floor(random() * (select count(*) from e))::int as ei, 1 + floor(power(random(), 2) * (select count(*) from m))::int as mi,
                         round((4 + random() * 26)::numeric, 2) as amount, random() as tr, random() as dr, random() as rr
@@ -100,7 +129,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     // Refunds: ~2% full (an hour later), ~1% half.
     await query(t, `create temp table demo_ref on commit drop as
       select nextval('canteen_ledger_id_seq') as id, p.id as pay_id, case when p.rr < 0.02 then p.amount else round(p.amount / 2, 2) end as amount,
-             least(p.at + interval '1 hour', localtimestamp)::timestamp(0) as at
+             least(p.at + interval '1 hour', ${NOW})::timestamp(0) as at
         from demo_pay p where p.rr < 0.03 and round(p.amount / 2, 2) > 0`);
     // Allowance per employee and month: 200 + that month's spending, at 00:00 on the 1st (or on the first day of the span).
     await query(t, `create temp table demo_rech on commit drop as
@@ -108,7 +137,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
       select nextval('canteen_ledger_id_seq') as id, e.id as employee_id, e.employee_name, e.card_no, mo.m as at,
              (200 + coalesce(sp.s, 0))::numeric(12,2) as amount
         from canteen_employee e
-        cross join generate_series(date_trunc('month', localtimestamp) - make_interval(months => $2::int - 1), date_trunc('month', localtimestamp), interval '1 month') as mo(m)
+        cross join generate_series(date_trunc('month', ${NOW}) - make_interval(months => $2::int - 1), date_trunc('month', ${NOW}), interval '1 month') as mo(m)
         left join spend sp on sp.employee_id = e.id and sp.m = mo.m
        where e.tenant_id = $1 and e.status <> 4
        order by e.id, mo.m`, [ctx.tenantId, Math.max(1, opts.months)]);
@@ -125,7 +154,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
         select p.merchant_id, date_trunc('month', p.at) as m from demo_pay p
         union
         select p.merchant_id, date_trunc('month', r.at) from demo_ref r join demo_pay p on p.id = r.pay_id) x
-       where m < date_trunc('month', localtimestamp)`);
+       where m < date_trunc('month', ${NOW})`);
     await query(t, `create unique index on demo_set (merchant_id, m)`);
     await query(t, `analyze demo_set`);
     const A = [ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null];
@@ -180,9 +209,9 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
        select s.id, $1::varchar, $2::bigint, $2::bigint, s.merchant_id, m.merchant_no, m.merchant_name, to_char(s.m, 'YYYYMM'),
               a.n, a.paid, a.ref, a.paid - a.ref, coalesce(m.fee_ratio, 0), round((a.paid - a.ref) * coalesce(m.fee_ratio, 0) / 100, 2),
               (a.paid - a.ref) - round((a.paid - a.ref) * coalesce(m.fee_ratio, 0) / 100, 2),
-              case when s.m < date_trunc('month', localtimestamp) - interval '1 month' then 2 else 1 end,
-              case when s.m < date_trunc('month', localtimestamp) - interval '1 month' then $2::bigint end,
-              case when s.m < date_trunc('month', localtimestamp) - interval '1 month' then localtimestamp(0) end
+              case when s.m < date_trunc('month', ${NOW}) - interval '1 month' then 2 else 1 end,
+              case when s.m < date_trunc('month', ${NOW}) - interval '1 month' then $2::bigint end,
+              case when s.m < date_trunc('month', ${NOW}) - interval '1 month' then ${NOW} end
          from demo_set s join canteen_merchant m on m.id = s.merchant_id
          join (select settlement_id, count(*)::int as n, coalesce(sum(pay_amount) filter (where order_type = 1), 0) as paid,
                       coalesce(sum(pay_amount) filter (where order_type = 2), 0) as ref
@@ -190,7 +219,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     stamp('settlements');
   });
 
-  await seedDemoExtras(db, ctx, stamp);
+  await seedDemoExtras(db, ctx, stamp, NOW);
   await query(db, 'analyze canteen_order');
   await query(db, 'analyze canteen_account_records');
   stamp('done');
@@ -204,27 +233,27 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
 }
 
 /** A few banners, messaging-app users and messages (document tables; only when they are empty). */
-async function seedDemoExtras(db: Kysely<any>, ctx: LedgerContext, stamp: (s: string) => void): Promise<void> {
+async function seedDemoExtras(db: Kysely<any>, ctx: LedgerContext, stamp: (s: string) => void, NOW: string): Promise<void> {
   stamp('extras');
   const A = [ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null];
   const [{ n }] = await query<{ n: string }>(db, `select count(*) as n from canteen_banner`);
   if (Number(n) === 0) {
     await query(db, `insert into canteen_banner (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted,
               put_platform, banner_title, sort, enable_flag, enable_daterange, disable_time, status, banner, remarks)
-       values (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 1, '本周新菜', 900, 1, null, null, 2, null, '演示数据'),
-              (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 1, '月度餐补已发放', 800, 2,
-                 jsonb_build_array(to_char(localtimestamp - interval '1 day', 'YYYY-MM-DD HH24:MI:SS'), to_char(localtimestamp + interval '7 day', 'YYYY-MM-DD HH24:MI:SS')),
-                 localtimestamp(0) + interval '7 day', 2, null, '演示数据'),
-              (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 2, '商家结算说明', 500, 2,
-                 jsonb_build_array(to_char(localtimestamp + interval '3 day', 'YYYY-MM-DD HH24:MI:SS'), to_char(localtimestamp + interval '30 day', 'YYYY-MM-DD HH24:MI:SS')),
-                 localtimestamp(0) + interval '30 day', 1, null, '演示数据')`, A);
+       values (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 1, '本周新菜', 900, 1, null, null, 2, null, '演示数据'),
+              (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 1, '月度餐补已发放', 800, 2,
+                 jsonb_build_array(to_char(${NOW} - interval '1 day', 'YYYY-MM-DD HH24:MI:SS'), to_char(${NOW} + interval '7 day', 'YYYY-MM-DD HH24:MI:SS')),
+                 ${NOW} + interval '7 day', 2, null, '演示数据'),
+              (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 2, '商家结算说明', 500, 2,
+                 jsonb_build_array(to_char(${NOW} + interval '3 day', 'YYYY-MM-DD HH24:MI:SS'), to_char(${NOW} + interval '30 day', 'YYYY-MM-DD HH24:MI:SS')),
+                 ${NOW} + interval '30 day', 1, null, '演示数据')`, A);
   }
   stamp('banners');
   const [{ w }] = await query<{ w: string }>(db, `select count(*) as w from canteen_wx_user`);
   if (Number(w) === 0) {
     await query(db, `insert into canteen_wx_user (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted, status,
               nickname, user_type, name, phone, sex, openid, union_id, remarks)
-       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0) - g * interval '1 day', $2::bigint, localtimestamp(0), 0, 1,
+       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW} - g * interval '1 day', $2::bigint, ${NOW}, 0, 1,
               '微信用户' || g, 1 + (g % 3), '用户' || g, '136' || lpad(g::text, 8, '0'), 1 + (g % 2), 'oDemo' || md5(g::text), 'uDemo' || md5('u' || g), null
          from generate_series(1, 12) g`, A);
   }
@@ -233,12 +262,12 @@ async function seedDemoExtras(db: Kysely<any>, ctx: LedgerContext, stamp: (s: st
   if (Number(m) === 0) {
     await query(db, `insert into canteen_msg_center (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted, status,
               msg_type, msg_title, contents, biz_id, biz_name)
-       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 1, 2, '餐补到账通知',
+       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 1, 2, '餐补到账通知',
               '本月餐补已充值到您的饭卡，请查收。', e.id, e.employee_name
          from canteen_employee e where e.tenant_id = $1::varchar order by e.id limit 3`, A);
     await query(db, `insert into canteen_msg_center (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted, status,
               msg_type, msg_title, contents, biz_id, biz_name)
-       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, localtimestamp(0), $2::bigint, localtimestamp(0), 0, 1, 1, '结算单已生成',
+       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 1, 1, '结算单已生成',
               '上月结算单已生成，请核对。', m.id, m.merchant_name
          from canteen_merchant m where m.tenant_id = $1::varchar and m.is_deleted = 0 order by m.id limit 2`, A);
   }
