@@ -3,6 +3,7 @@
  * Banners: platform required, go-online flag 2 reveals the (required) period, sort placeholder and range,
  * image type/size refused with the message, remarks counter 144, status read-only and searchable, on/off
  * line. Messaging-app users: only remarks editable. Message center: msgType switches the bizId choices.
+ * Banners, messaging-app users and messages: the export is read back (titles, labels, the list's search).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -153,6 +154,29 @@ describe('banners', () => {
     await clickSearch(page);
     await waitRows(page, (r) => r.length > 0 && r.every((t) => t.includes('已上线') && !t.includes(TITLE)));
   });
+
+  it('exports the banners with platform and status labels, each status as the list shows it', async () => {
+    await page.locator('[data-testid=runtime-search]').getByRole('button', { name: /清\s*空/ }).click();
+    await waitRows(page, (r) => r.length > 0 && r.some((t) => t.includes(TITLE)) && r.some((t) => !t.includes('已下线')));
+    const n = await pagerTotal(page);
+    const listed = await rows(page).allTextContents();
+    const visible = (await headers(page)).filter((h) => !['序号', '操作'].includes(h));
+    const { header, body } = await exportSheet(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
+    expect(header).toEqual(visible);
+    expect(body.length).toBe(n);
+    const col = (t: string) => header.indexOf(t);
+    const mine = body.find((r) => r[col('标题')] === TITLE);
+    expect(mine?.[col('投放平台')]).toBe('员工端');
+    expect(mine?.[col('上线时间')]).toBe('立即上线'); // taken off line by hand: manual control
+    expect(mine?.[col('状态')]).toBe('已下线');
+    // every banner's status in the sheet is the one its list row shows (scheduled ones: the period's status now)
+    for (const r of body) {
+      expect(['员工端', '商家端']).toContain(r[col('投放平台')]);
+      const row = listed.find((t) => t.includes(String(r[col('标题')])));
+      expect(row, String(r[col('标题')])).toContain(String(r[col('状态')]));
+    }
+    expect(body.map((r) => r[col('状态')])).toEqual(expect.arrayContaining(['已上线', '待上线']));
+  });
 });
 
 describe('messaging-app users', () => {
@@ -185,6 +209,21 @@ describe('messaging-app users', () => {
     await toast(page, '修改成功');
     await rowWith(page, 'E2E 只改备注').waitFor();
     await expect(rowWith(page, 'E2E 只改备注').textContent()).resolves.toContain(nick);
+  });
+
+  it('exports the searched users with the user type label and the edited remarks', async () => {
+    await waitRows(page, (r) => r.length > 0 && r.every((t) => t.includes('访客')));
+    const n = await pagerTotal(page);
+    const visible = (await headers(page)).filter((h) => !['序号', '操作'].includes(h));
+    const { header, body } = await exportSheet(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
+    expect(header).toEqual(visible);
+    expect(body.length).toBe(n);
+    const col = (t: string) => header.indexOf(t);
+    for (const r of body) {
+      expect(r[col('用户类型')]).toBe('访客');
+      expect(['男', '女', '未知']).toContain(r[col('性别')]);
+    }
+    expect(body.map((r) => r[col('备注')])).toContain('E2E 只改备注');
   });
 });
 

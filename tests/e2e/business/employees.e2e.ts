@@ -2,7 +2,8 @@
  * Employees (cards) in Chromium against our server on the demo ledger: list, search, view; no add/edit/
  * delete; unbind with its confirm; sync answers a clear error with no messaging provider; recharge one card
  * (amount checked, balance and the account record follow); import an .xlsx made here with exceljs — one bad
- * row → per-row report and nothing imported, fixed file → rows imported.
+ * row → per-row report and nothing imported, fixed file → rows imported; export read back: the visible
+ * columns, dictionary labels, the searched status, balances as the list shows them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
-import { clickSearch, closeDialog, dialog, headers, rowWith, rows, searchPick, searchText, startSeededServer, toast, toolbarButtons, waitRows, recover, pagerTotal } from './helpers.js';
+import { clickSearch, closeDialog, dialog, exportSheet, headers, rowWith, rows, searchPick, searchText, startSeededServer, toast, toolbarButtons, waitRows, recover, pagerTotal } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -210,5 +211,36 @@ describe('employees', () => {
       (v) => [...document.querySelectorAll('.runtime-list tbody tr.ant-table-row')].some((tr) => tr.textContent!.includes('K00000020') && tr.textContent!.includes(v)),
       ((Math.round(before * 100) + 5000) / 100).toFixed(2),
     );
+  });
+
+  it('exports the searched cards: visible titles, dictionary labels, balances as the list shows them', async () => {
+    await page.goto('/employee/employee');
+    await waitRows(page, (r) => r.length === 10);
+    await searchPick(page, '卡状态', '正常');
+    await clickSearch(page);
+    await waitRows(page, (r) => r.length === 10 && r.every((t) => t.includes('正常')));
+    const n = await pagerTotal(page);
+    const visible = (await headers(page)).filter((h) => !['序号', '操作'].includes(h));
+    // the first row as the list draws it (export rows come in list order)
+    const first = rows(page).first();
+    const firstCard = (await first.locator('td').nth(3).textContent())!.trim();
+    const firstBalance = (await first.locator('td').nth(4).textContent())!.replace(/,/g, '').trim();
+    const { header, body, download } = await exportSheet(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(header).toEqual(visible);
+    expect(body.length).toBe(n);
+    const col = (t: string) => header.indexOf(t);
+    for (const r of body) {
+      expect(r[col('卡状态')]).toBe('正常');
+      expect(['男', '女', '未知']).toContain(r[col('性别')]);
+      expect(['否', '是']).toContain(r[col('免密支付')]);
+      expect(typeof r[col('余额')]).toBe('number');
+    }
+    expect(body[0][col('卡号')]).toBe(firstCard);
+    expect((body[0][col('余额')] as number).toFixed(2)).toBe(firstBalance);
+    // the cards made by the import above are in it, with their phone numbers
+    const imported = body.find((r) => r[col('卡号')] === 'E2E-IMP-2');
+    expect(imported?.[col('手机号')]).toBe('13911110002');
+    expect(imported?.[col('性别')]).toBe('女');
   });
 });
