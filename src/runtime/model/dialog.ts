@@ -52,7 +52,8 @@ function translateTitles(node: unknown, t: Translate): unknown {
   if (Array.isArray(node)) return node.map((n) => translateTitles(n, t));
   if (!node || typeof node !== 'object') return node;
   const out: JsonObject = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === 'title' && typeof v === 'string' ? t(v) : translateTitles(v, t);
+  // `title` and `description` hold i18n keys; property names like `properties.title` are objects, not strings
+  for (const [k, v] of Object.entries(node)) out[k] = (k === 'title' || k === 'description') && typeof v === 'string' ? t(v) : translateTitles(v, t);
   return out;
 }
 

@@ -193,6 +193,23 @@ describe('dialog model', () => {
     expect(opts(settlementJson, 'feeRatio')).toMatchObject({ precision: 2, suffix: '%' });
   });
 
+  it('translates the i18n keys of title and description (the hint under a field)', () => {
+    const doc = {
+      ...merchant,
+      schema: {
+        ...merchant.schema,
+        properties: {
+          ...merchant.schema.properties,
+          feeRatio: { ...(merchant.schema.properties as any).feeRatio, description: 'merchant.help.feeRatio' },
+        },
+      },
+    } as unknown as ScreenDocument;
+    const m = dialogModel(doc, 'add', (k) => `T(${k})`);
+    const props = m.schema.properties as any;
+    expect(props.feeRatio.description).toBe('T(merchant.help.feeRatio)');
+    expect(props.feeRatio.title).toBe('T(merchant.field.feeRatio)');
+  });
+
   it('per-mode fields: loginPsw only in add, merchantNo hidden in add and read-only in view', () => {
     const add = dialogModel(merchant, 'add', keyT);
     const edit = dialogModel(merchant, 'edit', keyT);
