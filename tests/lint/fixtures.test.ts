@@ -324,6 +324,13 @@ const CASES: Array<[string, Array<[string, string]>]> = [
       ["/list/actions/1/show/screen", "\"fz\" is not a screen document (ids: schemas/ and SCHEMA_DIRS) (did you mean \"fx\"?)"],
     ],
   ],
+  [
+    "source-unknown-key",
+    [
+      ["/uiSchema/status/ui:options/sources/0", "missing required key \"label\""],
+      ["/uiSchema/status/ui:options/sources/0/lable", "unknown key \"lable\" (did you mean \"label\"?)"],
+    ],
+  ],
 ];
 
 describe('schema lint: each kind of mistake is caught', () => {
