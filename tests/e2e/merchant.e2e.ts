@@ -139,8 +139,13 @@ describe('a screen that is only a document', () => {
   it('is in the menu and renders list + dialog from tests/fixtures/schemas/test/note.json', async () => {
     await page.goto('/test/note');
     await page.locator('[data-testid=runtime-search]').waitFor();
+    // its texts come with its folder (tests/fixtures/schemas/locales), not from the product's locales
+    const heads = (await page.locator('.runtime-list thead th').allTextContents()).map((h) => h.trim());
+    expect(heads).toContain('标题');
+    expect(heads.join(' ')).not.toMatch(/testNote\./);
     await page.getByRole('button', { name: /新\s*增/ }).click();
     const dialog = page.locator('.ant-modal').last();
+    await dialog.getByText('标题', { exact: true }).first().waitFor();
     await dialog.locator('#root_noteTitle').fill('只靠文档的屏幕');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await toast(page, '新增成功');

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { getData } from '../api/client.js';
 import { session } from '../auth/session.js';
+import { i18n } from '../i18n.js';
 
 export interface ScreenSummary {
   id: string;
@@ -8,11 +9,22 @@ export interface ScreenSummary {
   title?: string;
 }
 
-/** Screen documents the server serves (GET /api/blade-system/screen/list), cached by swr. */
+/**
+ * Adds the strings that extra document folders bring (SCHEMA_DIRS, GET /api/blade-system/locale/extra) to the
+ * bundled texts, before any screen of those folders is drawn. Bundled keys win: a folder can't rename ours.
+ */
+async function loadExtraTexts(): Promise<void> {
+  const extra = await getData<Record<string, Record<string, unknown>>>('/api/blade-system/locale/extra').catch(() => undefined);
+  for (const [lng, texts] of Object.entries(extra ?? {})) {
+    if (texts && typeof texts === 'object' && Object.keys(texts).length) i18n.addResourceBundle(lng, 'translation', texts, true, false);
+  }
+}
+
+/** Screen documents the server serves (GET /api/blade-system/screen/list), cached by swr, with their folders' texts. */
 export function useScreens(): { screens: ScreenSummary[] | undefined; error: unknown } {
   const token = session.use((s) => s.token);
   const { data, error } = useSWR(token ? ['screens', token.length > 0] : null, async () => {
-    const d = await getData<unknown>('/api/blade-system/screen/list');
+    const [d] = await Promise.all([getData<unknown>('/api/blade-system/screen/list'), loadExtraTexts()]);
     const arr = Array.isArray(d) ? d : Array.isArray((d as { records?: unknown[] })?.records) ? (d as { records: unknown[] }).records : [];
     return (arr as ScreenSummary[]).filter((x) => x && typeof x.route === 'string');
   }, { revalidateOnFocus: false });
