@@ -1,6 +1,7 @@
 /** Contract check written from research/blade-contract.md (§1 R envelope, §2 pages, §3a token reply, §5 menus, §7 dictionaries). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantBody, startTestServer, type TestServer } from './helpers.js';
+import { loadDictionaries } from '../../src/server/crud/dictionaries.js';
 
 let t: TestServer;
 let token: string;
@@ -168,6 +169,25 @@ describe('dictionaries (§7)', () => {
     ]);
     expect(r.body.data.merchant_status).toHaveLength(3);
     expect(r.body.data.nope).toEqual([]);
+  });
+
+  it("a tenant's business dictionary replaces a system one of the same code, in the batch and for the server's checks", async () => {
+    const db = t.app.ctx.db();
+    const rows = [
+      { id: '990001', parent_id: '0', code: 'yes_no', dict_key: '-1', dict_value: '是否', sort: 0 },
+      { id: '990002', parent_id: '990001', code: 'yes_no', dict_key: '2', dict_value: '是的', sort: 1 },
+    ];
+    await db.insertInto('blade_dict_biz').values(rows.map((r) => ({ ...r, tenant_id: '000000', dict_value_en: null, remark: '', is_deleted: 0 })) as any).execute();
+    try {
+      const r = await t.call(token, { method: 'GET', url: '/api/blade-system/dict/batch?codes=yes_no,sex' });
+      expect(r.body.data.yes_no).toEqual([{ dictKey: '2', dictValue: '是的', dictValueEn: '是的', sort: 1 }]);
+      expect(r.body.data.sex).toHaveLength(3);
+      const loaded = await loadDictionaries(db, ['yes_no'], '000000');
+      expect(loaded.get('yes_no')!.map((e) => e.key)).toEqual(['2']);
+      expect((await loadDictionaries(db, ['yes_no'], 'other1')).get('yes_no')!.map((e) => e.key)).toEqual(['1', '2']);
+    } finally {
+      await db.deleteFrom('blade_dict_biz').where('id', 'in', rows.map((r) => r.id) as any).execute();
+    }
   });
 
   it('every seeded dictionary of SEED.md is served', async () => {

@@ -1,6 +1,6 @@
 /**
- * Dictionary entries for server-side checks (submit validation, import): by code, for the caller's tenant.
- * The same resolution as the dictionary batch endpoint the web app reads: a business dictionary of the
+ * Dictionary entries by code for the caller's tenant — the one reader behind the web app's dictionary batch,
+ * the export's labels and the server-side checks (submit validation, import): a business dictionary of the
  * tenant (blade_dict_biz) wins over a system one (blade_dict) with the same code; entries in sort order.
  */
 import { sql } from 'kysely';
@@ -10,13 +10,14 @@ export interface DictEntry {
   key: string;
   label: string;
   labelEn: string;
+  sort: number;
 }
 
 export async function loadDictionaries(db: DB, codes: string[], tenantId: string): Promise<Map<string, DictEntry[]>> {
   const out = new Map<string, DictEntry[]>();
   const unique = [...new Set(codes)];
   if (!unique.length) return out;
-  const r = await sql<{ biz: boolean; code: string; dict_key: string; dict_value: string; dict_value_en: string | null }>`
+  const r = await sql<{ biz: boolean; code: string; dict_key: string; dict_value: string; dict_value_en: string | null; sort: number | null }>`
     select false as biz, code, dict_key, dict_value, dict_value_en, sort, id from blade_dict
      where code = any(${unique}) and parent_id <> 0 and is_deleted = 0
     union all
@@ -28,7 +29,7 @@ export async function loadDictionaries(db: DB, codes: string[], tenantId: string
     if (!x.biz && bizCodes.has(x.code)) continue;
     let list = out.get(x.code);
     if (!list) out.set(x.code, (list = []));
-    list.push({ key: String(x.dict_key), label: x.dict_value, labelEn: x.dict_value_en || x.dict_value });
+    list.push({ key: String(x.dict_key), label: x.dict_value, labelEn: x.dict_value_en || x.dict_value, sort: Number(x.sort ?? 0) });
   }
   return out;
 }

@@ -15,25 +15,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ScreenDocument } from '../../../shared/document.js';
 import { builtins, listableProperties } from '../../../shared/fields.js';
 import { requirePermission, type ServerModule } from '../../context.js';
+import { loadDictionaries } from '../../crud/dictionaries.js';
 import { parseListRequest, readableFields } from '../../crud/index.js';
 import { localDateTime } from '../../lib/time.js';
 import { BusinessError } from '../ledger/errors.js';
-import { query } from '../ledger/service.js';
 import { forEachExportBatch } from './batches.js';
 
+/** code → key → label in the request language (the dictionaries the list shows). */
 async function dictLabels(app: FastifyInstance, codes: string[], tenantId: string, lang: 'zh' | 'en') {
   const out = new Map<string, Map<string, string>>();
-  if (!codes.length) return out;
-  const rows = await query<{ code: string; dict_key: string; dict_value: string; dict_value_en: string | null }>(
-    app.ctx.db(),
-    `select code, dict_key, dict_value, dict_value_en from blade_dict where code = any($1) and parent_id <> 0 and is_deleted = 0
-     union all
-     select code, dict_key, dict_value, dict_value_en from blade_dict_biz where code = any($1) and parent_id <> 0 and is_deleted = 0 and tenant_id = $2`,
-    [codes, tenantId],
-  );
-  for (const r of rows) {
-    if (!out.has(r.code)) out.set(r.code, new Map());
-    out.get(r.code)!.set(String(r.dict_key), lang === 'en' ? r.dict_value_en || r.dict_value : r.dict_value);
+  for (const [code, entries] of await loadDictionaries(app.ctx.db(), codes, tenantId)) {
+    out.set(code, new Map(entries.map((e) => [e.key, lang === 'en' ? e.labelEn : e.label])));
   }
   return out;
 }

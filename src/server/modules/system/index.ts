@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission, requireUser, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
+import { loadDictionaries } from '../../crud/dictionaries.js';
 import { fail, notFound, ok, okStatus } from '../../lib/http.js';
 import { clearLoginFailures } from '../auth/index.js';
 
@@ -224,13 +225,10 @@ const systemModule: ServerModule = {
     app.get('/api/blade-system/dict/batch', async (req) => {
       const user = requireUser(req);
       const codes = codeParam(req, 'codes');
-      const db = app.ctx.db();
-      const [sys, biz] = await Promise.all([dictionary(db, 'blade_dict', codes, ''), dictionary(db, 'blade_dict_biz', codes, user.tenantId)]);
+      // a business dictionary of the tenant wins over a system one with the same code (loadDictionaries)
+      const dicts = await loadDictionaries(app.ctx.db(), codes, user.tenantId);
       const out: Record<string, Array<{ dictKey: string; dictValue: string; dictValueEn: string; sort: number }>> = {};
-      for (const c of codes) out[c] = [];
-      // a business dictionary of the tenant wins over a system one with the same code
-      const bizCodes = new Set(biz.map((i) => i.code));
-      for (const i of [...sys.filter((s) => !bizCodes.has(s.code)), ...biz]) out[i.code].push({ dictKey: i.dictKey, dictValue: i.dictValue, dictValueEn: i.dictValueEn, sort: i.sort });
+      for (const c of codes) out[c] = (dicts.get(c) ?? []).map((e) => ({ dictKey: e.key, dictValue: e.label, dictValueEn: e.labelEn, sort: e.sort }));
       return ok(out);
     });
 
