@@ -671,7 +671,9 @@ describe('user menu and responsive layout', () => {
     await page.locator('.ant-dropdown-menu-item', { hasText: /^全屏$/ }).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('[data-testid=tb-theme]').click();
+    await settled(page); // a click during the dialog's zoom can miss the trigger (seen in CI)
     await page.locator('[data-testid=theme-color] .ant-color-picker-trigger').click();
+    await settled(page);
     await page.locator('.ant-color-picker-presets-color').nth(2).click();
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('saber-colorName') ?? 'null')?.content === '#722ED1');
     await page.keyboard.press('Escape'); // the picker

@@ -139,8 +139,18 @@ export async function toolbarButtons(p: Page): Promise<string[]> {
 /** Closes the current dialog with its footer button (关闭 / 取消 / Close / Cancel). */
 export async function closeDialog(p: Page): Promise<void> {
   const d = dialog(p);
-  await d.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭|取\s*消|Close|Cancel/ }).click();
-  await d.waitFor({ state: 'hidden' });
+  // a click during antd's opening zoom can miss the button (seen in CI): wait for it, and click again if needed
+  for (let i = 0; i < 3; i++) {
+    await settle(p);
+    await d.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭|取\s*消|Close|Cancel/ }).click();
+    try {
+      await d.waitFor({ state: 'hidden', timeout: 5000 });
+      return;
+    } catch {
+      /* try again */
+    }
+  }
+  await d.waitFor({ state: 'hidden', timeout: 1000 });
 }
 
 /** Clicks `trigger`, captures the download and reads its first sheet. */
