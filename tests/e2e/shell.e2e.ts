@@ -705,6 +705,8 @@ describe('top menu, notice popover, personal info', () => {
   it('top menu switches the side menu to the server routes of that top menu; home brings the whole tree back', async () => {
     const { page, close } = await loggedIn();
     const topLevel = () => page.locator('.shell-sider .side-menu > li.ant-menu-item, .shell-sider .side-menu > li.ant-menu-submenu').count();
+    // the server's top menus arrive after the home page (menu/top-menu): wait for more than 首页
+    await page.waitForFunction(() => document.querySelectorAll('.top-menu .ant-menu-item').length > 1, undefined, { timeout: 10_000 }).catch(() => undefined);
     const items = await page.locator('.top-menu .ant-menu-item').allInnerTexts();
     expect(items[0]).toBe('首页');
     expect(items.length).toBeGreaterThan(1);
