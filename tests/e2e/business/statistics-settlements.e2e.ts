@@ -233,4 +233,22 @@ describe('settlements', () => {
     await shot(page, 'settlement-details');
     await closeDialog(page);
   });
+
+  it('exports the searched settlements: visible titles, status labels, amounts as the list shows them', async () => {
+    await searchPick(page, '状态', '已审核');
+    await clickSearch(page);
+    await waitRows(page, (r) => r.length > 0 && r.every((t) => t.includes('已审核')));
+    const n = await total();
+    const visible = (await headers(page)).filter((h) => h !== '序号' && h !== '操作' && h !== '');
+    const first = { no: (await cellsOf('商家编号'))[0], cycle: (await cellsOf('结算周期'))[0], amount: (await cellsOf('结算金额'))[0] };
+    const { header, body, download } = await exportSheet(page, () => page.getByRole('button', { name: /导\s*出/ }).click());
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(header).toEqual(visible);
+    expect(body.length).toBe(n);
+    const col = (t: string) => header.indexOf(t);
+    for (const r of body) expect(r[col('状态')]).toBe('已审核');
+    const row = body.find((r) => String(r[col('商家编号')]) === first.no && String(r[col('结算周期')]) === first.cycle);
+    expect(row, `${first.no} ${first.cycle}`).toBeDefined();
+    expect(Number(row![col('结算金额')]).toFixed(2)).toBe(first.amount.replace(/,/g, ''));
+  });
 });
