@@ -663,6 +663,15 @@ describe('user menu and responsive layout', () => {
     expect(await page.locator('[data-testid=sider]').count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // the trend chart is drawn at the card's width: legible labels (≥ 10 px), both scales, nothing off screen
+    const chart = page.locator('[data-testid=trend-chart]');
+    await chart.waitFor();
+    const box = (await chart.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    const label = await chart.locator('text[data-axis=amount]').last().evaluate((e) => ({ h: e.getBoundingClientRect().height, text: e.textContent }));
+    expect(label.h).toBeGreaterThanOrEqual(10);
+    expect(Number(label.text!.replace(/,/g, ''))).toBeGreaterThan(0);
+    expect(await chart.locator('text[data-axis=orders]').count()).toBe(3);
     await shot(page, 'home-375');
     // the colour picker and full screen have no room in the top bar: the theme dialog and the user menu offer them
     expect(await page.locator('[data-testid=tb-color]').count()).toBe(0);
