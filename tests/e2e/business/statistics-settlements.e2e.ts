@@ -192,8 +192,18 @@ describe('settlements', () => {
     await settle(page);
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await toast(page, '审核成功');
-    await waitRows(page, (r) => r.length > 0 && r.every((t) => t.includes('待审核')));
+    // the refreshed list (still searched by 待审核) holds only the running month: wait for the refresh itself,
+    // since the stale rows also all say 待审核
+    await page.waitForFunction(
+      (c) => {
+        const trs = [...document.querySelectorAll('.runtime-list tbody tr.ant-table-row')];
+        return trs.length > 0 && trs.every((tr) => tr.querySelector('td:nth-child(5)')?.textContent?.trim() === c);
+      },
+      cycle,
+      { timeout: 15_000 },
+    );
     expect(await rows(page).filter({ hasNot: cycleCell(cycle) }).count()).toBe(0);
+    for (const t of await waitRows(page, (r) => r.length > 0)) expect(t).toContain('待审核');
   });
 
   it('views a settlement and the detail list of the orders it covers', async () => {
