@@ -514,7 +514,14 @@ describe('themes and colour', () => {
     const names = ['default', 'white', 'dark', 'star', 'bule', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte'];
     for (const name of names) {
       await page.locator('[data-testid=tb-theme]').click();
-      await page.locator(`[data-theme-name=${name}]`).click();
+      await settled(page); // a click during the dialog's zoom can miss its tile (seen on a loaded machine)
+      const tile = page.locator(`[data-theme-name=${name}]`);
+      await tile.click();
+      const applied = () => page.waitForFunction((n) => document.documentElement.dataset.theme === n, name, { timeout: 3000 });
+      await applied().catch(async () => {
+        await tile.click();
+        await applied();
+      });
       await page.keyboard.press('Escape');
       await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
       await page.waitForTimeout(250);
