@@ -30,10 +30,18 @@ export interface AuthUser {
   exp: number;
 }
 
-/** Per-screen hooks a module can add to the generic CRUD endpoints of a document. */
+/**
+ * Per-screen hooks a module can add to the generic CRUD endpoints of a document. beforeSave, afterSave and
+ * beforeRemove run inside the write's transaction (`db` is that transaction): throwing an HttpError refuses the
+ * write with its message and nothing is written.
+ */
 export interface ScreenHooks {
   /** Called before insert/update with the column values (camelCase fields) about to be written. */
   beforeSave?: (args: { mode: 'add' | 'edit'; values: Record<string, unknown>; body: Record<string, unknown>; existing?: Record<string, unknown>; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
+  /** Called after insert/update, in the same transaction, with the saved id and values. */
+  afterSave?: (args: { mode: 'add' | 'edit'; id: string; values: Record<string, unknown>; existing?: Record<string, unknown>; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
+  /** Called before remove with the ids about to be removed; throw an HttpError to refuse (e.g. it has children). */
+  beforeRemove?: (args: { ids: string[]; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
   /** Called with the serialized rows of list/detail before they are sent. */
   afterRead?: (args: { rows: Array<Record<string, unknown>>; req: FastifyRequest; doc: ScreenDocument; db: DB; kind: 'list' | 'detail' }) => Promise<void> | void;
   /** Called before an export reads the table (it streams stored rows, afterRead does not run on them). */

@@ -28,7 +28,7 @@ export interface DialogModel {
 }
 
 /** Widget names of our rjsf registry. */
-export const WIDGETS = ['dict', 'password', 'number', 'textarea', 'date', 'datetime', 'daterange', 'datetimerange', 'month', 'hidden', 'upload', 'file', 'json', 'select', 'text'] as const;
+export const WIDGETS = ['dict', 'password', 'number', 'textarea', 'date', 'datetime', 'daterange', 'datetimerange', 'month', 'hidden', 'upload', 'file', 'json', 'select', 'text', 'treeSelect', 'icon'] as const;
 export type WidgetName = (typeof WIDGETS)[number];
 
 /** The registry widget for a field: the document's `ui:widget`, else inferred from the schema. */
