@@ -20,8 +20,8 @@ export interface SeedDictionary {
 export interface SeedMenu {
   code: string;
   path?: string;
+  category?: number;
   children?: SeedMenu[];
-  [k: string]: unknown;
 }
 
 /** What the checks compare a document with. A missing part means that family of checks is skipped. */
@@ -36,6 +36,8 @@ export interface LintContext {
   migrate?: (doc: unknown) => unknown;
   /** Is METHOD URL served by the app? */
   hasRoute?: (method: 'GET' | 'POST', url: string) => boolean;
+  /** The data files read (schemas/data), relative to the root. */
+  dataFiles?: string[];
   /** Ids of the screen documents the server loads (schemas/ and SCHEMA_DIRS), for references to other screens. */
   screens?: Set<string>;
   currentSchemaVersion: number;
@@ -72,8 +74,8 @@ export function hasI18nKey(locale: unknown, key: string): boolean {
 }
 
 const q = (v: unknown) => JSON.stringify(v);
-const SEED_DICT = 'src/server/seed/dictionaries.ts';
-const SEED_MENU = 'src/server/seed/menus.ts';
+const SEED_DICT = 'schemas/data/dictionaries/';
+const SEED_MENU = 'schemas/data/menus.json';
 
 /** Where a field is declared, as a pointer prefix. */
 interface FieldSite {
@@ -270,16 +272,16 @@ export function checkDocument(doc: LintedDocument, ctx: LintContext): Problem[] 
     const missing = (code: string) => {
       const pool = code.startsWith(prefix + '_') ? [...menus.keys()].filter((c) => c.startsWith(prefix + '_')) : [...menus.keys()];
       const hint = suggest(code, pool);
-      return `${q(code)} is not in the menu seed (${SEED_MENU})` + (hint ? ` (did you mean ${q(hint)}?)` : '');
+      return `${q(code)} is not in the menu tree (${SEED_MENU})` + (hint ? ` (did you mean ${q(hint)}?)` : '');
     };
     if (doc.menu) {
       if (!menus.has(doc.menu.parent)) add('/menu/parent', `parent menu ${missing(doc.menu.parent)}`);
-      if (menus.has(prefix)) add('/resource/permissionPrefix', `menu ${q(prefix)} is already in the menu seed: drop the "menu" key or choose another permissionPrefix`);
+      if (menus.has(prefix)) add('/resource/permissionPrefix', `menu ${q(prefix)} is already in the menu tree (${SEED_MENU}): drop the "menu" key or choose another permissionPrefix`);
     } else {
       if (!menus.has(prefix)) add('/resource/permissionPrefix', `menu ${missing(prefix)}; add it there, or add a "menu" key to register the screen automatically`);
       else {
         const path = menus.get(prefix);
-        if (path !== undefined && path !== doc.route) add('/route', `menu ${q(prefix)} has the path ${q(path)} in the menu seed, not ${q(doc.route)}`);
+        if (path !== undefined && path !== doc.route) add('/route', `menu ${q(prefix)} has the path ${q(path)} in the menu tree (${SEED_MENU}), not ${q(doc.route)}`);
       }
       const declared = doc.list.builtins;
       for (const b of builtins(doc)) {
@@ -346,7 +348,7 @@ function checkEntity(schema: EntitySchema, base: string, ctx: LintContext, add: 
       if (f.type !== 'integer' && f.type !== 'string') add(at + '/type', `a dictionary field is integer or string, not ${f.type ?? 'untyped'}`);
       if (ctx.dictionaries && !ctx.dictionaries.has(code)) {
         const hint = suggest(code, ctx.dictionaries.keys());
-        add(at + '/x-dict', `dictionary ${q(code)} is not in the seed (${SEED_DICT})` + (hint ? ` (did you mean ${q(hint)}?)` : ''));
+        add(at + '/x-dict', `dictionary ${q(code)} is not defined in ${SEED_DICT}` + (hint ? ` (did you mean ${q(hint)}?)` : ''));
       }
     }
     if (f['x-password'] && f.type !== 'string') add(at + '/x-password', 'a password field must be a string');

@@ -133,7 +133,7 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "menu-path",
     [
-      ["/route", "menu \"fx\" has the path \"/fx/fx\" in the menu seed, not \"/fx/other\""],
+      ["/route", "menu \"fx\" has the path \"/fx/fx\" in the menu tree (schemas/data/menus.json), not \"/fx/other\""],
     ],
   ],
   [
@@ -247,19 +247,19 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "unknown-action-permission",
     [
-      ["/list/actions/0/permission", "button \"fx_reset_psw\" is not in the menu seed (src/server/seed/menus.ts)"],
+      ["/list/actions/0/permission", "button \"fx_reset_psw\" is not in the menu tree (schemas/data/menus.json)"],
     ],
   ],
   [
     "unknown-builtin-permission",
     [
-      ["/list/builtins/2", "button \"fy_delete\" is not in the menu seed (src/server/seed/menus.ts)"],
+      ["/list/builtins/2", "button \"fy_delete\" is not in the menu tree (schemas/data/menus.json)"],
     ],
   ],
   [
     "unknown-dictionary",
     [
-      ["/schema/properties/status/x-dict", "dictionary \"merchant_statu\" is not in the seed (src/server/seed/dictionaries.ts) (did you mean \"merchant_status\"?)"],
+      ["/schema/properties/status/x-dict", "dictionary \"merchant_statu\" is not defined in schemas/data/dictionaries/ (did you mean \"merchant_status\"?)"],
     ],
   ],
   [
@@ -271,14 +271,14 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "unknown-menu-parent",
     [
-      ["/menu/parent", "parent menu \"canten\" is not in the menu seed (src/server/seed/menus.ts) (did you mean \"canteen\"?)"],
+      ["/menu/parent", "parent menu \"canten\" is not in the menu tree (schemas/data/menus.json) (did you mean \"canteen\"?)"],
     ],
   ],
   [
     "unknown-menu",
     [
-      ["/resource/permissionPrefix", "menu \"fz\" is not in the menu seed (src/server/seed/menus.ts) (did you mean \"fx\"?); add it there, or add a \"menu\" key to register the screen automatically"],
-      ["/list/builtins/0", "button \"fz_view\" is not in the menu seed (src/server/seed/menus.ts)"],
+      ["/resource/permissionPrefix", "menu \"fz\" is not in the menu tree (schemas/data/menus.json) (did you mean \"fx\"?); add it there, or add a \"menu\" key to register the screen automatically"],
+      ["/list/builtins/0", "button \"fz_view\" is not in the menu tree (schemas/data/menus.json)"],
     ],
   ],
   [
