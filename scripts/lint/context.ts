@@ -12,6 +12,7 @@ import { loadSeedData } from '../../src/server/seed/data.js';
 import { dictionaryIndex, menuIndex, type LintContext } from './crossref.js';
 import { collectFiles, type LintProblem } from './index.js';
 import { parseJson } from './json.js';
+import { registryDrift } from './meta.js';
 
 export const LOCALE_FILES = ['locales/zh.json', 'locales/en.json'];
 
@@ -68,6 +69,14 @@ export async function loadContext(root: string, opts: LoadOptions = {}): Promise
     }
   }
   if (Object.keys(locales).length === LOCALE_FILES.length) ctx.locales = locales;
+
+  // The static meta-schema (what editors complete from) names the registry's widgets, options, cells, views.
+  const metaFile = 'schemas/meta/screen.schema.json';
+  try {
+    for (const p of registryDrift(JSON.parse(fs.readFileSync(path.join(root, metaFile), 'utf8')) as object)) problems.push({ file: metaFile, ...p });
+  } catch (e) {
+    problems.push({ file: metaFile, pointer: '/', message: `cannot read the meta-schema: ${reason(e)}` });
+  }
 
   // Document migrations (older schemaVersions are linted as the server upgrades them)
   const docsFile = 'src/server/documents.ts';

@@ -5,6 +5,7 @@
  */
 import type { EntitySchema, FieldSchema, ScreenDocument, UiSchema } from '../../src/shared/document.js';
 import { AUDIT_FIELDS, allProperties, builtins, isWriteOnly, listableProperties } from '../../src/shared/fields.js';
+import { defaultWidget, widgetOptions } from '../../src/shared/registry.js';
 import type { Problem } from './json.js';
 import { pointer as ptr } from './json.js';
 import { suggest } from './meta.js';
@@ -447,6 +448,15 @@ function checkUi(ui: UiSchema | undefined, base: string, props: Record<string, F
       if (typeof o.maxSize !== 'number') add(at, `an ${widget} widget needs ui:options.maxSize (bytes)`);
     }
     if (widget === 'dict' && !f['x-dict']) add(`${at}/ui:widget`, `the dict widget needs "x-dict" on field ${q(k)}`);
+    // Every option must be one the widget reads (registry): a misspelt or misplaced option is otherwise ignored.
+    const shown = widget ?? defaultWidget(f);
+    const reads = widgetOptions(shown);
+    for (const o of Object.keys(v['ui:options'] ?? {})) {
+      if (!reads || reads.includes(o)) continue;
+      const hint = suggest(o, reads);
+      const why = widget ? `the ${q(shown)} widget` : `the field's default widget ${q(shown)} (no "ui:widget")`;
+      add(`${at}/ui:options/${o}`, `${why} does not read ui:options.${o}` + (hint ? ` (did you mean ${q(hint)}?)` : ` (it reads: ${reads.join(', ')})`));
+    }
     for (const kw of Object.keys(v['ui:messages'] ?? {})) {
       const mat = `${at}/ui:messages/${kw}`;
       if (kw === 'required' && !requiredSomewhere.has(k)) add(mat, `${q(k)} is never required, so this message is never shown`);
