@@ -20,6 +20,7 @@ import { loadDocuments, type DocumentRegistry } from './documents.js';
 import { HttpError, SERVER_MESSAGES } from './lib/http.js';
 import { I18n, requestLang } from './lib/i18n.js';
 import { PermissionService } from './lib/permissions.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
 
@@ -77,6 +78,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
   app.decorateRequest('lang', 'zh');
+  registerSecurityHeaders(app);
 
   // x-www-form-urlencoded bodies (token endpoint) without another dependency.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
