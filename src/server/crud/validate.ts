@@ -57,8 +57,9 @@ export function validateValues(doc: ScreenDocument, mode: Mode, values: Record<s
 
 /**
  * Values of dictionary fields that are not keys of their dictionary (putPlatform 9 when banner_put_platform
- * has 1 and 2), one error per field: `common.validation.dict` names the value and the choices. A dictionary
- * with no entries at all (not seeded for this tenant) cannot be checked and is let through.
+ * has 1 and 2), one error per field: `common.validation.dict` names the value and the choices. A tenant
+ * without its own business dictionary is checked against the system one (loadDictionaries); a dictionary
+ * with no entries anywhere knows no value, so every value is refused (issue 14, finding 5).
  */
 export async function dictionaryErrors(
   db: DB,
@@ -74,8 +75,7 @@ export async function dictionaryErrors(
   const dicts = await loadDictionaries(db, fields.map((f) => props[f]['x-dict']!), tenantId);
   const out: FieldError[] = [];
   for (const f of fields) {
-    const entries = dicts.get(props[f]['x-dict']!);
-    if (!entries?.length) continue;
+    const entries = dicts.get(props[f]['x-dict']!) ?? [];
     const keys = new Set(entries.map((e) => e.key));
     const given = Array.isArray(values[f]) ? (values[f] as unknown[]) : [values[f]];
     const bad = given.find((v) => !keys.has(String(v)));
