@@ -1,7 +1,8 @@
 /** Settlements (gen/audit/auditBatch/detail list) and transaction statistics over the ledger. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { pay, query, recharge, refund } from '../../../src/server/modules/ledger/service.js';
+import { query } from '../../../src/server/lib/sql.js';
+import { pay, recharge, refund } from '../../../src/server/modules/ledger/service.js';
 import { generateSettlements, auditSettlements } from '../../../src/server/modules/ledger/settlement.js';
 import { ledgerViolations, startHarness, type Harness } from './_harness.js';
 

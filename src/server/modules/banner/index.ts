@@ -16,9 +16,9 @@ import type { DB } from '../../db/index.js';
 import { ok } from '../../lib/http.js';
 import { isDateTime } from '../../../shared/form.js';
 import { localDateTime } from '../../lib/time.js';
-import { BusinessError } from '../ledger/errors.js';
-import { idParam, param } from '../ledger/index.js';
-import { query } from '../ledger/service.js';
+import { BusinessError } from '../../lib/errors.js';
+import { idParam, param } from '../../lib/params.js';
+import { query } from '../../lib/sql.js';
 
 export function scheduledStatus(range: unknown, now: string): 1 | 2 | 3 | undefined {
   if (!Array.isArray(range) || range.length !== 2) return undefined;

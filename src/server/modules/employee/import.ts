@@ -13,8 +13,10 @@ import type { ScreenDocument } from '../../../shared/document.js';
 import { allProperties } from '../../../shared/fields.js';
 import { describeChoices, loadDictionaries, type DictEntry } from '../../crud/dictionaries.js';
 import { CUSTOM_FORMATS, formSchema, messageKey, messageParams } from '../../../shared/form.js';
-import { BusinessError, translate } from '../ledger/errors.js';
-import { query, tx, type LedgerContext } from '../ledger/service.js';
+import { BusinessError } from '../../lib/errors.js';
+import { translate } from '../../lib/i18n.js';
+import { query, tx } from '../../lib/sql.js';
+import type { LedgerContext } from '../ledger/service.js';
 import type { Kysely } from 'kysely';
 
 export interface RowError {

@@ -12,9 +12,11 @@
 import multipart from '@fastify/multipart';
 import type { ServerModule } from '../../context.js';
 import { ok, okStatus } from '../../lib/http.js';
-import { BusinessError } from '../ledger/errors.js';
-import { idParam, ledgerContext, param } from '../ledger/index.js';
-import { batchRecharge, previewBatchRecharge, query, recharge } from '../ledger/service.js';
+import { BusinessError } from '../../lib/errors.js';
+import { idParam, param } from '../../lib/params.js';
+import { query } from '../../lib/sql.js';
+import { ledgerContext } from '../ledger/index.js';
+import { batchRecharge, previewBatchRecharge, recharge } from '../ledger/service.js';
 import { importEmployees, templateWorkbook } from './import.js';
 import { messagingProvider } from './provider.js';
 

@@ -19,7 +19,8 @@
  */
 import { isDate } from '../../../shared/form.js';
 import type { Kysely } from 'kysely';
-import { query, tx, type LedgerContext } from './service.js';
+import { query, tx } from '../../lib/sql.js';
+import type { LedgerContext } from './service.js';
 
 export interface DemoOptions {
   employees: number;

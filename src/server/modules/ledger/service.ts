@@ -18,27 +18,16 @@
  * payments and refunds of the same card cannot deadlock. All arithmetic is SQL numeric; amounts travel as
  * validated decimal text (money.ts).
  */
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { describeChoices, loadDictionaries } from '../../crud/dictionaries.js';
-import { BusinessError } from './errors.js';
+import { BusinessError } from '../../lib/errors.js';
+import { query, tx, type Queryable as Q } from '../../lib/sql.js';
 import { MAX_AMOUNT, money2, parseAmount } from './money.js';
-
-type Q = Kysely<any> | Transaction<any>;
 
 export interface LedgerContext {
   tenantId: string;
   userId?: string | null;
   deptId?: string | null;
-}
-
-export async function query<T = Record<string, any>>(db: Q, text: string, params: unknown[] = []): Promise<T[]> {
-  const r = await db.executeQuery(CompiledQuery.raw(text, params as any[]));
-  return r.rows as T[];
-}
-
-export async function tx<T>(db: Q, fn: (t: Transaction<any>) => Promise<T>): Promise<T> {
-  if ((db as any).isTransaction) return fn(db as Transaction<any>);
-  return (db as Kysely<any>).transaction().execute(fn);
 }
 
 /** `at` (yyyy-MM-dd HH:mm:ss) lets the seeder and tests date a movement; HTTP callers never pass it. */

@@ -24,11 +24,10 @@
  * audit recomputes every figure from the month's orders in its own transaction (a settlement generated
  * mid-month is audited with the whole month, never with its stale preview figures).
  */
-import { BusinessError } from './errors.js';
-import { query, tx, type LedgerContext } from './service.js';
-import type { Kysely, Transaction } from 'kysely';
-
-type Q = Kysely<any> | Transaction<any>;
+import type { Transaction } from 'kysely';
+import { BusinessError } from '../../lib/errors.js';
+import { query, tx, type Queryable as Q } from '../../lib/sql.js';
+import type { LedgerContext } from './service.js';
 
 /**
  * Per (group, fee ratio) of orders `o`: count, payments, refunds, the ratio and the times of the latest payment and order.

@@ -10,10 +10,7 @@
  * the sum of that month's settlements. Rounding is numeric round(): half away from zero.
  * net = paid − refunded − fees.
  */
-import type { Kysely, Transaction } from 'kysely';
-import { query } from './service.js';
-
-type Q = Kysely<any> | Transaction<any>;
+import { query, type Queryable as Q } from '../../lib/sql.js';
 
 export interface StatTotals {
   paidCount: number;

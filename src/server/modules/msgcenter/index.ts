@@ -3,8 +3,8 @@
  * (msgType 1) or employee (msgType 2) of the caller's tenant and keeps its name in bizName.
  */
 import type { ServerModule } from '../../context.js';
-import { BusinessError } from '../ledger/errors.js';
-import { query } from '../ledger/service.js';
+import { BusinessError } from '../../lib/errors.js';
+import { query } from '../../lib/sql.js';
 
 export const msgCenterModule: ServerModule = {
   name: 'msgcenter',

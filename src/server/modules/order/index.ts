@@ -5,7 +5,8 @@
  */
 import type { ServerModule } from '../../context.js';
 import { ok } from '../../lib/http.js';
-import { idParam, ledgerContext, param } from '../ledger/index.js';
+import { idParam, param } from '../../lib/params.js';
+import { ledgerContext } from '../ledger/index.js';
 import { refund } from '../ledger/service.js';
 
 export const orderModule: ServerModule = {

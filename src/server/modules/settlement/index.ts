@@ -9,8 +9,9 @@
 import type { ServerModule } from '../../context.js';
 import { pageEnvelope, recordSerializer } from '../../crud/index.js';
 import { ok } from '../../lib/http.js';
-import { idParam, ledgerContext, param } from '../ledger/index.js';
-import { query } from '../ledger/service.js';
+import { idParam, param } from '../../lib/params.js';
+import { query } from '../../lib/sql.js';
+import { ledgerContext } from '../ledger/index.js';
 import { auditSettlements, generateSettlements } from '../ledger/settlement.js';
 
 function pageArgs(q: Record<string, unknown>) {

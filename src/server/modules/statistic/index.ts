@@ -12,7 +12,7 @@ import { requirePermission, type ServerModule } from '../../context.js';
 import { listPage, pageEnvelope, pageParams, parseListRequest, recordSerializer } from '../../crud/index.js';
 import { HttpError, ok } from '../../lib/http.js';
 import type { Condition } from '../../../shared/search.js';
-import { BusinessError } from '../ledger/errors.js';
+import { BusinessError } from '../../lib/errors.js';
 import { orderStatistics } from '../ledger/statistics.js';
 
 const DOC_ID = 'orderStatistics';
