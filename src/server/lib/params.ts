@@ -1,7 +1,8 @@
 /**
  * Request parameters as BladeX clients send them: in the query string (`@RequestParam`) or in a JSON/form body,
  * the query string winning. One reader for every module: plain values, trimmed text, ids (a bad id is a clear
- * 400/404, never a 500 from the database), comma-joined id lists ("1,2,3" or an array) and page parameters.
+ * 400/404, never a 500 from the database) and comma-joined lists ("1,2,3" or an array). Paging is the document's
+ * rule (crud pageParams: its pageSizes, at most 200), also for lists a module pages itself.
  */
 import type { FastifyRequest } from 'fastify';
 import { BusinessError } from './errors.js';
@@ -54,21 +55,4 @@ export function idParam(req: FastifyRequest, name = 'id'): string {
 export function listParam(v: unknown): string[] | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   return (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean);
-}
-
-export interface PageRule {
-  /** Page size when none (or a bad one) is sent. */
-  defaultSize: number;
-  /** Largest page size served (a bigger one is cut to it). */
-  maxSize: number;
-}
-
-/** `current` (≥ 1, default 1) and `size` (1…maxSize, default defaultSize) of a paged list. */
-export function pageParam(query: Record<string, unknown>, rule: PageRule): { current: number; size: number } {
-  let size = Number.parseInt(String(query.size ?? ''), 10);
-  if (!Number.isFinite(size) || size < 1) size = rule.defaultSize;
-  if (size > rule.maxSize) size = rule.maxSize;
-  let current = Number.parseInt(String(query.current ?? ''), 10);
-  if (!Number.isFinite(current) || current < 1) current = 1;
-  return { current, size };
 }

@@ -77,6 +77,11 @@ describe('settlement', () => {
     // money as numbers, like every other list (the order document's serialization)
     expect(d.body.data.records.map((r: any) => r.payAmount).sort((x: number, y: number) => x - y)).toEqual([5, 10.2, 30]);
     expect(d.body.data.records.find((r: any) => r.payAmount === 30)).toMatchObject({ orderAmount: 30, refundAmount: 5, orderType: 1, status: 5 });
+    // paged by the order document's rule, like the order list: the largest of its pageSizes (200), page 1 for nonsense
+    const big = await h.get(`/api/settlement/detail/list?settlementId=${s1.id}&size=5000&current=x`);
+    expect(big.body.data).toMatchObject({ size: 200, current: 1, total: 3 });
+    const second = await h.get(`/api/settlement/detail/list?settlementId=${s1.id}&size=2&current=2`);
+    expect(second.body.data.records).toHaveLength(1);
     expect(await ledgerViolations(h.db)).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ import multipart from '@fastify/multipart';
 import type { ServerModule } from '../../context.js';
 import { ok, okStatus } from '../../lib/http.js';
 import { BusinessError } from '../../lib/errors.js';
-import { idParam, param } from '../../lib/params.js';
+import { idParam, listParam, optionalText, param } from '../../lib/params.js';
 import { applyCardSync, findCard, unbindCard } from '../ledger/cards.js';
 import { ledgerContext } from '../ledger/index.js';
 import { batchRecharge, previewBatchRecharge, recharge } from '../ledger/service.js';
@@ -22,11 +22,6 @@ import { messagingProvider } from './provider.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_FILE = 10 * 1024 * 1024;
-
-function idsParam(v: unknown): string[] | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  return (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean);
-}
 
 export const employeeModule: ServerModule = {
   name: 'employee',
@@ -81,18 +76,16 @@ export const employeeModule: ServerModule = {
 
     app.post('/api/employee/recharge', async (req) => {
       const ctx = await ledgerContext(app, req, 'employee_recharge');
-      const remarks = param(req, 'remarks');
-      return ok(await recharge(app.ctx.db(), ctx, { employeeId: idParam(req), amount: param(req, 'amount'), remarks: typeof remarks === 'string' ? remarks.slice(0, 144) : undefined }));
+      return ok(await recharge(app.ctx.db(), ctx, { employeeId: idParam(req), amount: param(req, 'amount'), remarks: optionalText(param(req, 'remarks'), 144) }));
     });
 
     const batchInput = (req: any) => {
       const status = param(req, 'status');
-      const remarks = param(req, 'remarks');
       return {
         amount: param(req, 'amount'),
-        status: status === undefined || status === null || status === '' ? 1 : status,
-        employeeIds: idsParam(param(req, 'ids')),
-        remarks: typeof remarks === 'string' ? remarks.slice(0, 144) : undefined,
+        status: status === undefined || status === '' ? 1 : status,
+        employeeIds: listParam(param(req, 'ids')),
+        remarks: optionalText(param(req, 'remarks'), 144),
       };
     };
     app.post('/api/employee/recharge/preview', async (req) => {

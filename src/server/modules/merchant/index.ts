@@ -8,6 +8,7 @@ import { requirePermission, type ServerModule } from '../../context.js';
 import { checkDocumentColumns } from '../../lib/document-columns.js';
 import { notFound, okStatus } from '../../lib/http.js';
 import { isId } from '../../lib/ids.js';
+import { param } from '../../lib/params.js';
 import { hashPassword } from '../../lib/password.js';
 import { localDateTime } from '../../lib/time.js';
 import { MERCHANT_COLUMNS, updateMerchant } from './service.js';
@@ -17,7 +18,7 @@ type MerchantChange = Parameters<typeof updateMerchant>[3];
 /** A row action: the permission, the merchant named by ?id= (of the caller's tenant), then its change. */
 async function merchantAction(app: FastifyInstance, req: FastifyRequest, code: string, change: () => Promise<MerchantChange>) {
   const user = await requirePermission(app, req, code);
-  const id = String(((req.query ?? {}) as Record<string, unknown>).id ?? '');
+  const id = String(param(req, 'id') ?? '');
   if (!isId(id)) throw notFound();
   const done = await updateMerchant(app.ctx.db(), user.tenantId, id, await change(), user.userId, localDateTime(app.ctx.config.appTimezone));
   if (!done) throw notFound();

@@ -11,6 +11,7 @@ import type { DB } from '../../db/index.js';
 import { HttpError, fail, forbidden, notFound, ok, okStatus } from '../../lib/http.js';
 import { newId, isId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { requestParams, text } from '../../lib/params.js';
 import { localDateTime } from '../../lib/time.js';
 import { countCardHolders } from '../ledger/cards.js';
 import { pendingSettlementCount } from '../ledger/settlement.js';
@@ -24,12 +25,9 @@ const MD5_HEX = /^[0-9a-f]{32}$/i;
 const PHONE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function params(req: FastifyRequest): Record<string, unknown> {
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  const b = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-  return { ...b, ...q };
-}
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v));
+/** The shared request-parameter readers (lib/params.ts) under the short names the handlers use. */
+const params = requestParams;
+const str = text;
 const bad = (req: FastifyRequest, zh: string, en: string) => new HttpError(400, 'error.badRequest', {}, null, req.lang === 'en' ? en : zh);
 
 function isAdmin(u: AuthUser): boolean {
