@@ -11,6 +11,7 @@
  *   window instead of every account it can name. The address is the peer's, or the client's as reported by
  *   trusted reverse proxies (TRUST_PROXY): behind a proxy without TRUST_PROXY every client has the proxy's
  *   address and the block would hit everyone.
+ * Calls per address are also rate limited (lib/rate-limit.ts).
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -301,8 +302,9 @@ const authModule: ServerModule = {
       const db = app.ctx.db();
       const key = randomUUID();
       const code = captchaCode();
+      // Expired captchas go with every new one (the route is rate limited, so the table stays small).
+      await db.deleteFrom('blade_captcha').where('expires_at', '<', sql<string>`localtimestamp`).execute();
       await db.insertInto('blade_captcha').values({ captcha_key: key, code, expires_at: sql`localtimestamp(0) + make_interval(mins => ${CAPTCHA_MINUTES})` }).execute();
-      if (Math.random() < 0.05) await db.deleteFrom('blade_captcha').where('expires_at', '<', sql<string>`localtimestamp`).execute();
       return { key, image: captchaSvg(code) };
     });
 
