@@ -358,6 +358,24 @@ const CASES: Array<[string, Array<[string, string]>]> = [
       ["/uiSchema/status/ui:options/multiple", "the \"dict\" widget does not read ui:options.multiple (it reads: dictCode, numeric, tip, preview)"],
     ],
   ],
+  [
+    "layout-route-not-in-menu",
+    [
+      ["/route", "menu \"fxmd\" has the path \"/fx/md\" in the menu tree (schemas/data/menus.json), not \"/fx/other\": no menu entry leads to this screen"],
+    ],
+  ],
+  [
+    "layout-permission",
+    [
+      ["/permission", "menu \"fxmdx\" is not in the menu tree (schemas/data/menus.json) (did you mean \"fxmd\"?)"],
+    ],
+  ],
+  [
+    "layout-unknown-screen",
+    [
+      ["/view/detail", "\"fz\" is not a screen document (ids: schemas/ and SCHEMA_DIRS) (did you mean \"fx\"?)"],
+    ],
+  ],
 ];
 
 describe('schema lint: each kind of mistake is caught', () => {
