@@ -26,6 +26,7 @@ import { registerRateLimits } from './lib/rate-limit.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
+import { isApiDocsPath, openapiPlugin } from './openapi.js';
 
 export interface BuildOptions {
   db?: DB;
@@ -96,7 +97,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
   app.addHook('onRequest', async (req, reply) => {
     req.lang = requestLang(req.query, req.headers['accept-language']);
     const url = req.url.split('?')[0];
-    if (!url.startsWith('/api/') || PUBLIC_PATHS.has(url) || url.startsWith(FILE_ROUTE_PREFIX)) return;
+    if (!url.startsWith('/api/') || PUBLIC_PATHS.has(url) || url.startsWith(FILE_ROUTE_PREFIX) || isApiDocsPath(url)) return;
     const token = tokenOf(req);
     const isLogout = url === '/api/blade-auth/oauth/logout';
     if (!token) {
@@ -145,6 +146,8 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     return reply.code(500).send(rFail(500, msg(req, 'error.internal')));
   });
 
+  // before the routes: it collects them as they are registered (OpenAPI at /api/v3/api-docs, page /api/doc.html)
+  app.register(openapiPlugin);
   for (const m of MODULES) if (m.plugin) app.register(m.plugin);
   app.register(crudPlugin);
 

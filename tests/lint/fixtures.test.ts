@@ -383,6 +383,11 @@ describe('schema lint: each kind of mistake is caught', () => {
     expect(lintFixtures('valid/fx.json')).toEqual([]);
   });
 
+  it('every broken fixture has its case (and every case its fixture)', () => {
+    const files = fs.readdirSync(path.join(ROOT, 'tests/lint/fixtures/broken')).map((f) => f.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual(CASES.map(([k]) => k).sort());
+  });
+
   it.each(CASES)('%s', (kind, expected) => {
     const file = `broken/${kind}.json`;
     expect(lintFixtures(file)).toEqual(expected.map(([pointer, message]) => ({ file, pointer, message })));
