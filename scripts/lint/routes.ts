@@ -15,6 +15,8 @@ export interface RouteTable {
 }
 
 const ROUTE_CALL = /\b\w+\.(get|post|put|delete|patch)\(\s*(?:'([^']*)'|"([^"]*)"|`([^`]*)`)/g;
+/** `app.route({ method: 'GET', url: '/api/…' })` (either order). */
+const ROUTE_OBJECT = /\broute\(\s*\{[^}]*?\bmethod:\s*['"](\w+)['"][^}]*?\burl:\s*(?:'([^']*)'|"([^"]*)"|`([^`]*)`)|\broute\(\s*\{[^}]*?\burl:\s*(?:'([^']*)'|"([^"]*)"|`([^`]*)`)[^}]*?\bmethod:\s*['"](\w+)['"]/g;
 
 function tsFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -61,6 +63,11 @@ export function moduleRoutes(dirs: string[], constantFiles: string[] = []): Arra
       // route-like: an /api path, or a template whose first part is a variable (a document's api base)
       if (!url.startsWith('/api/') && !url.startsWith('${')) continue;
       out.push([m[1].toUpperCase(), routePattern(url, constants)]);
+    }
+    for (const m of text.matchAll(ROUTE_OBJECT)) {
+      const method = m[1] ?? m[8];
+      const url = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7];
+      if (url.startsWith('/api/') || url.startsWith('${')) out.push([method.toUpperCase(), routePattern(url, constants)]);
     }
   }
   return out;
