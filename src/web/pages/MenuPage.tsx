@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Card, Col, Result, Row, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,17 @@ import { loadMenu } from '../auth/actions.js';
 import { findByPath, menuLabel, routeOf } from '../lib/menu.js';
 import { useScreens } from '../lib/screens.js';
 import { Lazy, Loading } from '../layout/Lazy.js';
-import { FIXED_PAGES } from './fixedPages.js';
+import { FIXED_PAGES, type PageComponent } from './fixedPages.js';
+import { withTimeout } from '../layout/ErrorBoundary.js';
 
 const ScreenRoute = lazy(() => import('./ScreenRoute.js'));
+
+/** The components of fixed pages (fixedPages.ts names them), each its own chunk. */
+const PAGE_COMPONENTS: Record<PageComponent, LazyExoticComponent<ComponentType<any>>> = {
+  home: lazy(withTimeout(() => import('./Home.js'))),
+  info: lazy(withTimeout(() => import('./Info.js'))),
+  placeholder: lazy(withTimeout(() => import('./Placeholder.js'))),
+};
 
 /**
  * Resolves a shell path: special page (a placeholder gives way to a screen document of its route) → menu
@@ -33,7 +41,7 @@ export default function MenuPage() {
     // A stand-in page gives way to a screen document with its route (dictionaries' layouts).
     if (p.placeholder && !screens && !error) return <Loading />;
     if (p.placeholder && docRoute) return <Lazy c={ScreenRoute} props={{ screenId: docRoute.id }} />;
-    return <Lazy c={p.component!} props={{ params, path }} />;
+    return <Lazy c={PAGE_COMPONENTS[p.component!]} props={{ params, path }} />;
   }
   if (!menu) return <Loading />;
   const node = findByPath(menu, path);
