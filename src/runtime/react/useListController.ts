@@ -42,6 +42,8 @@ export interface ListControllerOptions {
   paged?: boolean;
   /** `false`: do not fetch yet (a detail pane before a master row is chosen). */
   enabled?: boolean;
+  /** Endpoint and params chosen by the state (a lazy tree lists its roots, but the matches while searching). */
+  target?: (state: ListState) => { endpoint?: string; fixed?: Record<string, unknown> };
 }
 
 /** What a list controller returns to its view. */
@@ -88,12 +90,13 @@ export function useListController(doc: ScreenDocument, opts: ListControllerOptio
   }, [state, base, prefix, store]);
 
   const missing = validateSearch(search, state.search);
-  const params: Record<string, unknown> = { ...listParams(doc, state), ...(opts.fixed ?? {}) };
+  const target = opts.target?.(state);
+  const params: Record<string, unknown> = { ...listParams(doc, state), ...(opts.fixed ?? {}), ...(target?.fixed ?? {}) };
   if (!paged) {
     delete params.current;
     delete params.size;
   }
-  const url = listUrl(doc, opts.endpoint ?? 'list');
+  const url = listUrl(doc, target?.endpoint ?? opts.endpoint ?? 'list');
   const enabled = opts.enabled !== false && !missing.length;
   const { data, isLoading, isValidating, mutate } = useSWR<ListReply>(
     enabled ? ['runtime:list', url, JSON.stringify(params)] : null,

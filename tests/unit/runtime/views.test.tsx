@@ -126,7 +126,11 @@ const deptDoc = (view: Record<string, unknown>) =>
       },
     },
     uiSchema: { parentId: { 'ui:modes': { add: 'hidden', edit: 'hidden' } } },
-    list: { columns: [{ field: 'deptName', width: 200 }, { field: 'parentId', width: 160 }], builtins: ['add', 'edit', 'view', 'delete'] },
+    list: {
+      columns: [{ field: 'deptName', width: 200 }, { field: 'parentId', width: 160 }],
+      search: [{ field: 'deptName', op: 'contains' }],
+      builtins: ['add', 'edit', 'view', 'delete'],
+    },
   }) as unknown as ScreenDocument;
 
 const DEPT_ALL = { dept_add: true, dept_edit: true, dept_view: true, dept_delete: true };
@@ -182,6 +186,13 @@ describe('tree view', () => {
     fireEvent.click(screen.getByRole('button', { name: '展开' }));
     await screen.findByText('财务部');
     expect(calls.filter((c) => c.url.endsWith('/lazy-list')).map((c) => c.params)).toEqual([{ parentId: '0' }, { parentId: '1' }]);
+    // a search lists the matches (the whole-tree list with the search), not the roots
+    fireEvent.change(screen.getByPlaceholderText('请输入部门名称'), { target: { value: '财务' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/blade-system/dept/list')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/blade-system/dept/list')!.params).toEqual({ deptName: '财务' });
+    await waitFor(() => expect(screen.queryByText('总部')).toBeNull());
+    expect(screen.getByText('财务部')).toBeTruthy();
   }, 30_000);
 });
 

@@ -31,15 +31,14 @@ export function TreeScreen({ doc, urlPrefix }: TreeScreenProps) {
   const search = useMemo(() => searchModel(doc), [doc]);
   const defaults = useMemo(() => searchDefaults(search), [search]);
   const { dicts } = useDictionaries(useMemo(() => dictCodes(doc), [doc]));
-  const [searching, setSearching] = useState(() => false);
-  const lazyRoots = !!view.lazy && !!tree && !searching;
+  // A lazy tree lists its roots (lazy-list), but the matches (list, as a tree) while a search is applied.
+  const lazy = !!view.lazy && !!tree;
   const ctl = useListController(doc, {
     urlPrefix,
     paged: !!tree?.pagedList && !view.lazy,
-    endpoint: lazyRoots ? 'lazy-list' : 'list',
-    fixed: lazyRoots && tree ? { [tree.parentField]: tree.rootValue ?? '0' } : undefined,
+    target: (state) => (lazy && tree && !hasSearch(state.search) ? { endpoint: 'lazy-list', fixed: { [tree.parentField]: tree.rootValue ?? '0' } } : { endpoint: 'list' }),
   });
-  useEffect(() => setSearching(hasSearch(ctl.state.search)), [ctl.state.search]);
+  const lazyRoots = lazy && !hasSearch(ctl.state.search);
 
   // Children fetched on expand (lazy trees), by parent key; reloaded after a change.
   const [loaded, setLoaded] = useState<Record<string, Rec[]>>({});
