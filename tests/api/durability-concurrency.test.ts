@@ -63,7 +63,7 @@ describe('ledger invariants under concurrency', () => {
     const merchants = (await h.merchants()).filter((m) => m.status === 1);
     const cards = await h.addEmployees(4);
     for (const c of cards) await recharge(h.db, h.ctx, { employeeId: c, amount: '500', at: lastMonth(1) });
-    const orders = [];
+    const orders: Array<{ id: string }> = [];
     for (let i = 0; i < 12; i++) orders.push(await pay(h.db, h.ctx, { employeeId: cards[i % cards.length], merchantId: merchants[i % merchants.length].id, amount: '12.30', at: lastMonth(2 + (i % 20)) }));
     await generateSettlements(h.db, h.ctx, { settlementCycle: r.cycle });
     const ids = (await query<{ id: string }>(h.db, `select id::text as id from canteen_settlement where is_deleted = 0`)).map((x) => x.id);
