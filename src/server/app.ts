@@ -21,6 +21,7 @@ import { mapDatabaseError } from './lib/db-errors.js';
 import { HttpError, SERVER_MESSAGES } from './lib/http.js';
 import { I18n, requestLang } from './lib/i18n.js';
 import { PermissionService } from './lib/permissions.js';
+import { registerActionFormChecks } from './lib/action-forms.js';
 import { registerInputGuards } from './lib/input-guards.js';
 import { registerRateLimits } from './lib/rate-limit.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
@@ -84,6 +85,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
   app.decorateRequest('lang', 'zh');
   registerSecurityHeaders(app);
   registerInputGuards(app);
+  registerActionFormChecks(app);
 
   // x-www-form-urlencoded bodies (token endpoint) without another dependency.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
