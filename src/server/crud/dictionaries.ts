@@ -1,8 +1,8 @@
 /**
  * Dictionary entries by code for the caller's tenant — the one reader behind the web app's dictionary batch,
  * the export's labels and the server-side checks (submit validation, import): a business dictionary of the
- * tenant (blade_dict_biz) wins over the system tenant's business one, which wins over a system one (blade_dict)
- * with the same code; entries in sort order.
+ * tenant (blade_dict_biz) wins over a system one (blade_dict) with the same code, and a code with neither
+ * falls back to the business dictionary of the system tenant 000000 (the seed's); entries in sort order.
  */
 import { sql } from 'kysely';
 import type { DB } from '../db/index.js';
@@ -21,14 +21,14 @@ export async function loadDictionaries(db: DB, codes: string[], tenantId: string
   const out = new Map<string, DictEntry[]>();
   const unique = [...new Set(codes)];
   if (!unique.length) return out;
-  // rank: 2 = the tenant's own business dictionary, 1 = the system tenant's (SYSTEM_TENANT) business one,
-  // 0 = system dictionary; per code only the entries of the highest rank present are used, so a tenant
-  // without its own business dictionaries still has (and is checked against) the system's.
+  // rank: 3 = the tenant's own business dictionary, 2 = system dictionary (blade_dict), 1 = the system
+  // tenant's (SYSTEM_TENANT) business one; per code only the entries of the highest rank present are used,
+  // so a tenant without its own business dictionaries still has (and is checked against) the system's.
   const r = await sql<{ rank: number; code: string; dict_key: string; dict_value: string; dict_value_en: string | null; sort: number | null }>`
-    select 0 as rank, code, dict_key, dict_value, dict_value_en, sort, id from blade_dict
+    select 2 as rank, code, dict_key, dict_value, dict_value_en, sort, id from blade_dict
      where code = any(${unique}) and parent_id <> 0 and is_deleted = 0
     union all
-    select case when tenant_id = ${tenantId} then 2 else 1 end, code, dict_key, dict_value, dict_value_en, sort, id from blade_dict_biz
+    select case when tenant_id = ${tenantId} then 3 else 1 end, code, dict_key, dict_value, dict_value_en, sort, id from blade_dict_biz
      where code = any(${unique}) and parent_id <> 0 and is_deleted = 0 and tenant_id in (${tenantId}, ${SYSTEM_TENANT})
     order by 1, 2, 6, 7`.execute(db);
   const best = new Map<string, number>();
