@@ -6,8 +6,8 @@
  * fine; a broken invariant is not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pay, recharge, refund } from '../../src/server/modules/ledger/service.js';
 import { query } from '../../src/server/lib/sql.js';
+import { pay, recharge, refund } from '../../src/server/modules/ledger/service.js';
 import { auditSettlements, generateSettlements } from '../../src/server/modules/ledger/settlement.js';
 import { ledgerViolations, startHarness, type Harness } from './business/_harness.js';
 import { recordSuite } from './suite-report.js';
