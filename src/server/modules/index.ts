@@ -9,7 +9,17 @@ import merchant from './merchant/index.js';
 import resource from './resource/index.js';
 import system from './system/index.js';
 import shell from './shell/index.js';
+// System management (issue 9): departments, posts, menus, dictionaries, parameters, regions, clients.
+import client from './client/index.js';
+import dept from './dept/index.js';
+import dict from './dict/index.js';
+import menu from './menu/index.js';
+import param from './param/index.js';
+import post from './post/index.js';
+import region from './region/index.js';
 // Business modules (issue 4, business engineer): ledger, employee, order, statistic, settlement, banner, msgcenter, export.
 import { BUSINESS_MODULES } from './business.js';
 
-export const MODULES: ServerModule[] = [auth, system, resource, merchant, shell, ...BUSINESS_MODULES];
+export const SYSTEM_MODULES: ServerModule[] = [menu, dict, dept, post, param, region, client];
+
+export const MODULES: ServerModule[] = [auth, system, ...SYSTEM_MODULES, resource, merchant, shell, ...BUSINESS_MODULES];

@@ -1,0 +1,17 @@
+/**
+ * Parameters (`/api/blade-system/param/`): the generic CRUD of the `param` document (name, key, value all
+ * required, key unique), and `readParam`, the service other modules read a parameter with (the keys the
+ * server reads are listed in the README).
+ */
+import type { ServerModule } from '../../context.js';
+import type { DB } from '../../db/index.js';
+
+/** The value of a live parameter, or undefined. */
+export async function readParam(db: DB, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('blade_param').select('param_value').where('param_key', '=', key).where('is_deleted', '=', 0).orderBy('id').executeTakeFirst();
+  return row ? String(row.param_value ?? '') : undefined;
+}
+
+const paramModule: ServerModule = { name: 'param' };
+
+export default paramModule;
