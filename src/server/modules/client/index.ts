@@ -61,9 +61,15 @@ export async function findClient(db: DB, clientId: string, secret: string): Prom
 export const hashClientSecret = (secret: string) => hashPassword(secret);
 
 const clientHooks: ScreenHooks = {
-  beforeSave({ mode, values }) {
-    // write-only: an edit that leaves the secret empty keeps the stored one
-    if (mode === 'edit' && (values.clientSecret === undefined || values.clientSecret === null || values.clientSecret === '')) delete values.clientSecret;
+  beforeSave({ mode, values, req }) {
+    const empty = values.clientSecret === undefined || values.clientSecret === null || values.clientSecret === '';
+    // write-only: an edit that leaves the secret empty keeps the stored one; a new client needs one (so the
+    // document cannot mark it required: the edit dialog shows it empty)
+    if (empty && mode === 'edit') delete values.clientSecret;
+    if (empty && mode === 'add') {
+      const message = req.server.ctx.i18n.t(req.lang, 'system.client.msg.clientSecret');
+      throw new HttpError(400, 'error.validation', {}, [{ field: 'clientSecret', message }], message);
+    }
   },
   async beforeRemove({ ids, req, db }) {
     const user = requireUser(req);
