@@ -131,3 +131,15 @@ describe('grant trees', () => {
     }
   });
 });
+
+describe('menu tree', () => {
+  it('tree is TreeNode of the menus only (the parent picker cannot offer a button)', async () => {
+    const nodes = flatten(data<any[]>(await t.call(admin, { method: 'GET', url: `${API}/tree` })));
+    const dept = nodes.find((n) => n.title === '机构管理');
+    expect(dept).toMatchObject({ id: await idOf('dept'), key: await idOf('dept'), value: await idOf('dept') });
+    expect(dept.children).toBeUndefined();
+    expect(nodes.some((n) => n.title === '新增')).toBe(false);
+    const en = flatten(data<any[]>(await t.call(admin, { method: 'GET', url: `${API}/tree`, headers: { 'accept-language': 'en' } })));
+    expect(en.some((n) => n.title === 'Departments')).toBe(true);
+  });
+});

@@ -99,3 +99,12 @@ describe('writes', () => {
     expect((await t.call(admin, { method: 'POST', url: `${API}/remove?id=420106001` })).status).toBe(404);
   });
 });
+
+describe('tree', () => {
+  it('tree is the whole forest keyed by code', async () => {
+    const forest = data<any[]>(await t.call(admin, { method: 'GET', url: `${API}/tree` }));
+    expect(forest).toHaveLength(34);
+    const hubei = forest.find((n) => n.id === '42');
+    expect(hubei.children.find((c: any) => c.id === '4201')).toMatchObject({ parentId: '42', title: '武汉市', key: '4201', value: '4201' });
+  });
+});

@@ -290,6 +290,12 @@ const menuModule: ServerModule = {
       return ok(buildTree(rows, true));
     });
 
+    // TreeNode of the menus without buttons (BladeX MenuMapper.tree): the parent picker of the Menus screen.
+    app.get('/api/blade-system/menu/tree', async (req) => {
+      await requireAnyCode(app, req, ['menu', 'role', 'topmenu', 'tenant_package']);
+      return ok(treeNodes((await allMenus(db())).filter((m) => m.category === 1), req.lang));
+    });
+
     // Grant dialog of a role: every menu and button as TreeNode (an administrator sees all; another caller only
     // what its own roles hold, so it cannot grant more than it has). Data and API scopes are not kept: empty.
     app.get('/api/blade-system/menu/grant-tree', async (req) => {

@@ -159,6 +159,19 @@ const regionModule: ServerModule = {
       const rows = await children(db(), codeParam(req, 'parentCode', REGION_ROOT));
       return ok(rows.map((r) => ({ id: r.code, parentId: r.parent_code, title: r.name, key: r.code, value: r.code, hasChildren: Number(r.kids) > 0 })));
     });
+    // the whole forest as TreeNode (3,661 nodes; the screen itself loads lazily)
+    app.get(`${api}/tree`, async (req) => {
+      await requirePermission(app, req, 'region');
+      const rows = await db().selectFrom('blade_region').select(['code', 'parent_code', 'name']).orderBy('sort').orderBy('code').execute();
+      const nodes = new Map(rows.map((r) => [r.code as string, { id: r.code as string, parentId: r.parent_code as string, title: r.name as string, key: r.code as string, value: r.code as string } as Record<string, any>]));
+      const roots: Array<Record<string, any>> = [];
+      for (const n of nodes.values()) {
+        const p = nodes.get(n.parentId);
+        if (p) (p.children ??= []).push(n);
+        else roots.push(n);
+      }
+      return ok(roots);
+    });
     app.get(`${api}/select`, async (req) => {
       requireUser(req);
       return ok((await children(db(), codeParam(req, 'code', REGION_ROOT))).map(record));
