@@ -17,6 +17,7 @@ import { requirePermission, requireUser, type AuthUser, type ScreenHooks, type S
 import { loadDictionaries } from '../../crud/dictionaries.js';
 import { pageEnvelope, pageParams, parseListRequest, listPage, recordSerializer } from '../../crud/index.js';
 import type { DB } from '../../db/index.js';
+import type { Migration } from '../../db/migrate.js';
 import { HttpError, fail, ok } from '../../lib/http.js';
 import { isId } from '../../lib/ids.js';
 
@@ -198,8 +199,22 @@ function mountNarrowLists(app: FastifyInstance, doc: ScreenDocument) {
   }
 }
 
+/** A root's code and an entry's key under its parent are unique among live rows, also under concurrent submits. */
+const migrations: Migration[] = [
+  {
+    name: 'dict_0001_unique',
+    up: async (db) => {
+      await sql`create unique index if not exists blade_dict_root_code_uq on blade_dict (code) where parent_id = 0 and is_deleted = 0`.execute(db);
+      await sql`create unique index if not exists blade_dict_key_uq on blade_dict (parent_id, dict_key) where parent_id <> 0 and is_deleted = 0`.execute(db);
+      await sql`create unique index if not exists blade_dict_biz_root_code_uq on blade_dict_biz (tenant_id, code) where parent_id = 0 and is_deleted = 0`.execute(db);
+      await sql`create unique index if not exists blade_dict_biz_key_uq on blade_dict_biz (parent_id, dict_key) where parent_id <> 0 and is_deleted = 0`.execute(db);
+    },
+  },
+];
+
 const dictModule: ServerModule = {
   name: 'dict',
+  migrations,
   screenHooks: { dict: dictHooks('blade_dict'), dictbiz: dictHooks('blade_dict_biz') },
   async plugin(app) {
     app.get('/api/blade-system/dict/dictionary', async (req) => {

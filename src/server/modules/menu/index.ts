@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { forbidden } from '../../lib/http.js';
 import { requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
+import type { Migration } from '../../db/migrate.js';
 import { HttpError, fail, ok } from '../../lib/http.js';
 import { isId, newId } from '../../lib/ids.js';
 
@@ -241,8 +242,19 @@ const menuHooks: ScreenHooks = {
   },
 };
 
+/** A menu code is a permission code: unique among live menus, also under concurrent submits. */
+const migrations: Migration[] = [
+  {
+    name: 'menu_0001_unique_code',
+    up: async (db) => {
+      await sql`create unique index if not exists blade_menu_code_uq on blade_menu (code) where is_deleted = 0`.execute(db);
+    },
+  },
+];
+
 const menuModule: ServerModule = {
   name: 'menu',
+  migrations,
   screenHooks: { menu: menuHooks },
   async plugin(app) {
     const db = () => app.ctx.db();

@@ -3,13 +3,26 @@
  * post_category, postCode unique per tenant), plus `select?tenantId=`, the posts offered by the user form:
  * the caller's tenant, another tenant's only for an administrator of the platform tenant 000000.
  */
+import { sql } from 'kysely';
 import { requireUser, type ServerModule } from '../../context.js';
+import type { Migration } from '../../db/migrate.js';
 import { fail, ok } from '../../lib/http.js';
 
 const ADMIN_TENANT = '000000';
 
+/** postCode is unique per tenant among live posts, also under concurrent submits. */
+const migrations: Migration[] = [
+  {
+    name: 'post_0001_unique_code',
+    up: async (db) => {
+      await sql`create unique index if not exists blade_post_code_uq on blade_post (tenant_id, post_code) where is_deleted = 0`.execute(db);
+    },
+  },
+];
+
 const postModule: ServerModule = {
   name: 'post',
+  migrations,
   async plugin(app) {
     app.get('/api/blade-system/post/select', async (req) => {
       const user = requireUser(req);
