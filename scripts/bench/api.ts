@@ -22,7 +22,7 @@ import { listPage } from '../../src/server/crud/index.js';
 import { openDatabase, type DB } from '../../src/server/db/index.js';
 import { loadDocuments } from '../../src/server/documents.js';
 import { seedDemoLedger } from '../../src/server/modules/ledger/demo.js';
-import { query } from '../../src/server/modules/ledger/service.js';
+import { query } from '../../src/server/lib/sql.js';
 import { orderStatistics } from '../../src/server/modules/ledger/statistics.js';
 import { ADMIN_TENANT, SEED_IDS } from '../../src/server/seed/index.js';
 import { prepareDatabase } from '../../src/server/setup.js';

@@ -17,9 +17,12 @@ import type { AuthUser, ScreenHooks, ServerContext } from './context.js';
 import { crudPlugin } from './crud/index.js';
 import type { DB } from './db/index.js';
 import { loadDocuments, type DocumentRegistry } from './documents.js';
+import { mapDatabaseError } from './lib/db-errors.js';
 import { HttpError, SERVER_MESSAGES } from './lib/http.js';
 import { I18n, requestLang } from './lib/i18n.js';
 import { PermissionService } from './lib/permissions.js';
+import { registerInputGuards } from './lib/input-guards.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
 
@@ -77,6 +80,8 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
   app.decorateRequest('lang', 'zh');
+  registerSecurityHeaders(app);
+  registerInputGuards(app);
 
   // x-www-form-urlencoded bodies (token endpoint) without another dependency.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -120,7 +125,8 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     req.user = user;
   });
 
-  app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
+  app.setErrorHandler((raw: FastifyError | HttpError | Error, req, reply) => {
+    const err = mapDatabaseError(raw) ?? raw;
     if (err instanceof HttpError) {
       const text = err.text ?? msg(req, err.key, err.params);
       return reply.code(err.status).send(rFail(err.status, text, err.data));

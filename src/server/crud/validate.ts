@@ -37,7 +37,7 @@ function errorField(e: ErrorObject): string | undefined {
 
 export function validateValues(doc: ScreenDocument, mode: Mode, values: Record<string, unknown>, i18n: I18n, lang: Lang): FieldError[] {
   const validate = validatorFor(doc, mode);
-  if (validate(values)) return [];
+  if (validate(values)) return rangeErrors(doc, values, new Set(), i18n, lang);
   const props = allProperties(doc.schema);
   const out: FieldError[] = [];
   const seen = new Set<string>();
@@ -52,13 +52,57 @@ export function validateValues(doc: ScreenDocument, mode: Mode, values: Record<s
     const message = i18n.t(lang, key, { ...params, field: title ? i18n.t(lang, title) : field }, e.message);
     out.push({ field, message });
   }
+  return [...out, ...rangeErrors(doc, values, seen, i18n, lang)];
+}
+
+const PAIR = /^(.*)(Start|Begin|From)(Time|Date|Day|Month)?$/;
+const PAIR_END: Record<string, string[]> = { Start: ['End'], Begin: ['End'], From: ['To'] };
+
+/** Comparable form of a range bound: numbers as numbers, dates/times (fixed-width text) as text. */
+function bound(v: unknown): number | string | undefined {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^\d{4}-?\d{2}/.test(v)) return v;
+  return undefined;
+}
+
+/**
+ * Ranges that end before they start (issue 14, finding 6), for fields the schema check let through:
+ * - a two-item array of dates/date-times/numbers (the `daterange` widget's value: [start, end]);
+ * - a from/to pair of fields: `xStart`/`xEnd`, `xBegin`/`xEnd`, `xFrom`/`xTo` (also with a Time/Date/Day/
+ *   Month suffix), reported on the end field. Equal bounds are a valid (one-day) range.
+ */
+export function rangeErrors(doc: ScreenDocument, values: Record<string, unknown>, skip: Set<string>, i18n: I18n, lang: Lang): FieldError[] {
+  const props = allProperties(doc.schema);
+  const out: FieldError[] = [];
+  const refuse = (field: string) => {
+    const title = props[field]?.title;
+    out.push({ field, message: i18n.t(lang, 'common.validation.range', { field: title ? i18n.t(lang, title) : field }) });
+  };
+  for (const [field, f] of Object.entries(props)) {
+    if (skip.has(field)) continue;
+    const v = values[field];
+    if (f.type === 'array' && f.maxItems === 2 && Array.isArray(v) && v.length === 2) {
+      const [a, b] = [bound(v[0]), bound(v[1])];
+      if (a !== undefined && b !== undefined && typeof a === typeof b && a > b) refuse(field);
+      continue;
+    }
+    const m = PAIR.exec(field);
+    if (!m) continue;
+    for (const endWord of PAIR_END[m[2]]) {
+      const endField = `${m[1]}${endWord}${m[3] ?? ''}`;
+      if (!props[endField] || skip.has(endField)) continue;
+      const [a, b] = [bound(v), bound(values[endField])];
+      if (a !== undefined && b !== undefined && typeof a === typeof b && a > b) refuse(endField);
+    }
+  }
   return out;
 }
 
 /**
  * Values of dictionary fields that are not keys of their dictionary (putPlatform 9 when banner_put_platform
- * has 1 and 2), one error per field: `common.validation.dict` names the value and the choices. A dictionary
- * with no entries at all (not seeded for this tenant) cannot be checked and is let through.
+ * has 1 and 2), one error per field: `common.validation.dict` names the value and the choices. A tenant
+ * without its own business dictionary is checked against the system one (loadDictionaries); a dictionary
+ * with no entries anywhere knows no value, so every value is refused (issue 14, finding 5).
  */
 export async function dictionaryErrors(
   db: DB,
@@ -74,8 +118,7 @@ export async function dictionaryErrors(
   const dicts = await loadDictionaries(db, fields.map((f) => props[f]['x-dict']!), tenantId);
   const out: FieldError[] = [];
   for (const f of fields) {
-    const entries = dicts.get(props[f]['x-dict']!);
-    if (!entries?.length) continue;
+    const entries = dicts.get(props[f]['x-dict']!) ?? [];
     const keys = new Set(entries.map((e) => e.key));
     const given = Array.isArray(values[f]) ? (values[f] as unknown[]) : [values[f]];
     const bad = given.find((v) => !keys.has(String(v)));

@@ -42,6 +42,15 @@ export const SERVER_MESSAGES: Record<string, [zh: string, en: string]> = {
   'error.uploadType': ['不支持的文件类型', 'File type not allowed'],
   'error.uploadSize': ['文件大小不能超过{{size}}', 'The file must not exceed {{size}}'],
   'error.paramMissing': ['缺少必要的请求参数: {{name}}', 'Missing request parameter: {{name}}'],
+  'error.nulByte': ['{{field}} 不能包含空字符(NUL)', '{{field}} must not contain a NUL character'],
+  'error.dateRange': ['{{field}} 的日期超出范围,年份须在 0001 到 9999 之间', '{{field}}: the date is out of range, the year must be 0001 to 9999'],
+  'error.idRange': ['{{field}} 不是有效的编号', '{{field}} is not a valid id'],
+  'error.pageRange': ['{{field}} 超出范围', '{{field}} is out of range'],
+  'error.badValue': ['数据超出范围或格式不正确', 'A value is out of range or malformed'],
+  'error.uploadBroken': ['上传的数据不完整,请重新上传', 'The upload was incomplete, upload it again'],
+  'error.uploadName': ['文件名不能包含控制字符', 'The file name must not contain control characters'],
+  'error.tooManyRequests': ['请求过于频繁,请 {{seconds}} 秒后再试', 'Too many requests, try again in {{seconds}} s'],
+  'error.dbUnavailable': ['数据库暂时不可用,请稍后再试', 'The database is unavailable, try again shortly'],
 };
 
 export class HttpError extends Error {

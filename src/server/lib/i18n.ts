@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SERVER_MESSAGES } from './http.js';
 
 export type Lang = 'zh' | 'en';
@@ -88,4 +89,17 @@ export function requestLang(query: unknown, acceptLanguage: string | undefined):
   const q = query && typeof query === 'object' ? (query as Record<string, unknown>).lang : undefined;
   const raw = typeof q === 'string' && q ? q : acceptLanguage ?? '';
   return /^\s*en/i.test(raw) ? 'en' : 'zh';
+}
+
+/** The repository root (locales/ lives there), from this file's place in src/server/lib. */
+const PRODUCT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+let productTexts: I18n | undefined;
+
+/**
+ * The text of a product i18n key outside a request (no `app.ctx.i18n` at hand: a BusinessError's logged message,
+ * an import's row errors, a sheet's headers), read through the same I18n as requests — one locale reader.
+ */
+export function translate(key: string, params: Record<string, unknown> = {}, lang: string = 'zh'): string {
+  productTexts ??= new I18n(PRODUCT_ROOT);
+  return productTexts.t(lang === 'en' ? 'en' : 'zh', key, params);
 }

@@ -24,6 +24,7 @@ export function newId(): string {
 
 export const ID_PATTERN = /^[1-9][0-9]{0,18}$/;
 
+/** A positive decimal id that fits PostgreSQL's bigint (19 digits may exceed 2^63-1). */
 export function isId(v: unknown): v is string {
-  return typeof v === 'string' && ID_PATTERN.test(v);
+  return typeof v === 'string' && ID_PATTERN.test(v) && (v.length < 19 || BigInt(v) <= 9223372036854775807n);
 }

@@ -16,6 +16,12 @@ import type { DB } from '../db/index.js';
 export const REFRESH_MS = 3000;
 /** Verified tokens remembered (oldest forgotten first). */
 const VERIFIED_MAX = 1000;
+/**
+ * The longest lifetime a token may claim (a year; clients' validities are hours to weeks). Every token must
+ * carry `exp`: a signed token without one would never expire, and one far beyond this bound was not issued
+ * by sign() (issue 14, finding 7).
+ */
+export const MAX_TOKEN_SECONDS = 366 * 24 * 3600;
 
 export interface TokenClaims extends JWTPayload {
   token_type: 'access_token' | 'refresh_token';
@@ -92,12 +98,11 @@ export class TokenService {
       return null;
     }
     try {
-      const { payload } = await jwtVerify(token, await this.key(), { algorithms: ['HS512'], issuer: 'canteen-admin' });
+      const { payload } = await jwtVerify(token, await this.key(), { algorithms: ['HS512'], issuer: 'canteen-admin', requiredClaims: ['exp'] });
       const claims = payload as TokenClaims;
-      if (typeof claims.exp === 'number') {
-        if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
-        this.verified.set(token, claims);
-      }
+      if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp) || claims.exp > Date.now() / 1000 + MAX_TOKEN_SECONDS) return null;
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
       return claims;
     } catch {
       return null;

@@ -13,7 +13,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import { openDatabase, type Database } from '../../../src/server/db/index.js';
 import { loadDocuments } from '../../../src/server/documents.js';
 import { prepareDatabase } from '../../../src/server/setup.js';
-import { query } from '../../../src/server/modules/ledger/service.js';
+import { query } from '../../../src/server/lib/sql.js';
 
 const root = path.resolve(__dirname, '../../..');
 

@@ -1,7 +1,7 @@
 /** The demo generator keeps every ledger invariant, and is deterministic for a seed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoNow, seedDemoLedger } from '../../../src/server/modules/ledger/demo.js';
-import { query } from '../../../src/server/modules/ledger/service.js';
+import { query } from '../../../src/server/lib/sql.js';
 import { ledgerViolations, startHarness, type Harness } from './_harness.js';
 
 let h: Harness;

@@ -1,6 +1,7 @@
 /** The ledger through HTTP and the service: recharge, pay, refund, their refusals and invariants. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pay, query, recharge, refund } from '../../../src/server/modules/ledger/service.js';
+import { query } from '../../../src/server/lib/sql.js';
+import { pay, recharge, refund } from '../../../src/server/modules/ledger/service.js';
 import { ledgerViolations, startHarness, type Harness } from './_harness.js';
 
 let h: Harness;

@@ -5,7 +5,8 @@ import { exactNumber, readableFields, recordSerializer } from '../../../src/serv
 import { syncBannerStatus } from '../../../src/server/modules/banner/index.js';
 import { forEachExportBatch } from '../../../src/server/modules/export/batches.js';
 import { setMessagingProvider } from '../../../src/server/modules/employee/provider.js';
-import { pay, query, recharge } from '../../../src/server/modules/ledger/service.js';
+import { query } from '../../../src/server/lib/sql.js';
+import { pay, recharge } from '../../../src/server/modules/ledger/service.js';
 import { parseSort } from '../../../src/shared/search.js';
 import { startHarness, type Harness } from './_harness.js';
 

@@ -1,7 +1,9 @@
 /** Settlements (gen/audit/auditBatch/detail list) and transaction statistics over the ledger. */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { pay, query, recharge, refund } from '../../../src/server/modules/ledger/service.js';
+import { query } from '../../../src/server/lib/sql.js';
+import { pay, recharge, refund } from '../../../src/server/modules/ledger/service.js';
 import { generateSettlements, auditSettlements } from '../../../src/server/modules/ledger/settlement.js';
 import { ledgerViolations, startHarness, type Harness } from './_harness.js';
 
@@ -76,6 +78,11 @@ describe('settlement', () => {
     // money as numbers, like every other list (the order document's serialization)
     expect(d.body.data.records.map((r: any) => r.payAmount).sort((x: number, y: number) => x - y)).toEqual([5, 10.2, 30]);
     expect(d.body.data.records.find((r: any) => r.payAmount === 30)).toMatchObject({ orderAmount: 30, refundAmount: 5, orderType: 1, status: 5 });
+    // paged by the order document's rule, like the order list: the largest of its pageSizes (200), page 1 for nonsense
+    const big = await h.get(`/api/settlement/detail/list?settlementId=${s1.id}&size=5000&current=x`);
+    expect(big.body.data).toMatchObject({ size: 200, current: 1, total: 3 });
+    const second = await h.get(`/api/settlement/detail/list?settlementId=${s1.id}&size=2&current=2`);
+    expect(second.body.data.records).toHaveLength(1);
     expect(await ledgerViolations(h.db)).toEqual([]);
   });
 
@@ -307,5 +314,28 @@ describe('transaction statistics', () => {
     expect(viaList.body.data.summary).toEqual(d.summary);
     const onlyRefunds = await h.get(`/api/statistic/orderStatistics/list?${range}&orderType=2`, { lang: 'en' });
     expect(onlyRefunds.body.data.records.map((x: any) => x.orderTypeName)).toEqual(['Refund']);
+  });
+
+  it('names the order type by the order_type dictionary in the list and the export, in either language', async () => {
+    await fixture();
+    const range = `createTime_datege=${last.day}%2000:00:00&createTime_datelt=${last.next}%2000:00:00`;
+    const names = async (lang: string) =>
+      Object.fromEntries((await h.get(`/api/statistic/orderStatistics/list?current=1&size=10&${range}`, { lang })).body.data.records.map((x: any) => [x.orderType, x.orderTypeName]));
+    expect(await names('en')).toEqual({ 1: 'Payment', 2: 'Refund' });
+    expect(await names('zh')).toEqual({ 1: '消费', 2: '退款' });
+    const sheet = async (lang: string) => {
+      const r = await h.get(`/api/statistic/orderStatistics/export?${range}&columns=orderNo,orderTypeName&lang=${lang}`);
+      expect(r.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(r.raw as any);
+      const rows: unknown[][] = [];
+      wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    };
+    const en = await sheet('en');
+    expect(en.length).toBe(5);
+    expect(new Set(en.slice(1).map((r) => r[1]))).toEqual(new Set(['Payment', 'Refund']));
+    const zh = await sheet('zh');
+    expect(new Set(zh.slice(1).map((r) => r[1]))).toEqual(new Set(['消费', '退款']));
   });
 });

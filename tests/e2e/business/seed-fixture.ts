@@ -8,7 +8,7 @@ import { openDatabase } from '../../../src/server/db/index.js';
 import { loadDocuments } from '../../../src/server/documents.js';
 import { prepareDatabase } from '../../../src/server/setup.js';
 import { SMALL_DEMO, seedDemoLedger } from '../../../src/server/modules/ledger/demo.js';
-import { query } from '../../../src/server/modules/ledger/service.js';
+import { query } from '../../../src/server/lib/sql.js';
 import { ADMIN_TENANT, SEED_IDS } from '../../../src/server/seed/index.js';
 
 const config = loadConfig();

@@ -16,9 +16,11 @@ import type { DB } from '../../db/index.js';
 import { ok } from '../../lib/http.js';
 import { isDateTime } from '../../../shared/form.js';
 import { localDateTime } from '../../lib/time.js';
-import { BusinessError } from '../ledger/errors.js';
-import { idParam, param } from '../ledger/index.js';
-import { query } from '../ledger/service.js';
+import { BusinessError } from '../../lib/errors.js';
+import { checkDocumentColumns } from '../../lib/document-columns.js';
+import { idParam, param } from '../../lib/params.js';
+import { query } from '../../lib/sql.js';
+import { BANNER_COLUMNS, scheduledBanners, setBannerStatus, storeBannerStatus } from './service.js';
 
 export function scheduledStatus(range: unknown, now: string): 1 | 2 | 3 | undefined {
   if (!Array.isArray(range) || range.length !== 2) return undefined;
@@ -37,12 +39,7 @@ export async function syncBannerStatus(db: DB, log: (msg: string) => void = () =
   return db.transaction().execute(async (t) => {
     const [lock] = await query<{ ok: boolean }>(t, `select pg_try_advisory_xact_lock(hashtext('canteen_banner_status')) as ok`);
     if (!lock.ok) return 0;
-    const rows = await query<{ id: string; status: number | null; disable: string | null; range: unknown; now: string }>(
-      t,
-      `select id::text as id, status, to_char(disable_time, 'YYYY-MM-DD HH24:MI:SS') as disable, enable_daterange as range,
-              to_char(localtimestamp, 'YYYY-MM-DD HH24:MI:SS') as now
-         from canteen_banner where is_deleted = 0 and enable_flag = 2`,
-    );
+    const rows = await scheduledBanners(t);
     const changes: Array<{ id: string; status: number; end: string }> = [];
     const bad: string[] = [];
     for (const r of rows) {
@@ -63,12 +60,7 @@ export async function syncBannerStatus(db: DB, log: (msg: string) => void = () =
     }
     if (bad.length) log(`banner status job: skipped ${bad.length} banner(s) whose enableDaterange is not two yyyy-MM-dd HH:mm:ss times: ${bad.join('; ')}`);
     if (!changes.length) return 0;
-    await query(
-      t,
-      `update canteen_banner b set status = x.status, disable_time = x."end"::timestamp
-         from json_to_recordset($1::json) as x(id bigint, status int, "end" text) where b.id = x.id`,
-      [JSON.stringify(changes)],
-    );
+    await storeBannerStatus(t, changes);
     return changes.length;
   });
 }
@@ -117,19 +109,13 @@ export const bannerModule: ServerModule = {
     },
   },
   plugin: async (app) => {
+    checkDocumentColumns(app.ctx.docs, 'banner', BANNER_COLUMNS);
     app.get('/api/banner/status/update', async (req) => {
       const user = await requirePermission(app, req, 'banner_status');
       const id = idParam(req);
       const status = Number(param(req, 'status'));
       if (status !== 2 && status !== 3) throw new BusinessError('banner.msg.badStatus');
-      const rows = await query(
-        app.ctx.db(),
-        `update canteen_banner set status = $3, enable_flag = 1,
-                disable_time = case when $3 = 3 then localtimestamp(0) else null end, update_user = $4, update_time = localtimestamp(0)
-          where id = $1 and tenant_id = $2 and is_deleted = 0 returning id`,
-        [id, user.tenantId, status, user.userId],
-      );
-      if (!rows.length) throw new BusinessError('banner.msg.notFound', {}, 404);
+      if (!(await setBannerStatus(app.ctx.db(), user.tenantId, id, status, user.userId))) throw new BusinessError('banner.msg.notFound', {}, 404);
       return ok({ id, status });
     });
     if (app.ctx.database) {

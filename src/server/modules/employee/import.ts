@@ -13,8 +13,10 @@ import type { ScreenDocument } from '../../../shared/document.js';
 import { allProperties } from '../../../shared/fields.js';
 import { describeChoices, loadDictionaries, type DictEntry } from '../../crud/dictionaries.js';
 import { CUSTOM_FORMATS, formSchema, messageKey, messageParams } from '../../../shared/form.js';
-import { BusinessError, translate } from '../ledger/errors.js';
-import { query, tx, type LedgerContext } from '../ledger/service.js';
+import { BusinessError } from '../../lib/errors.js';
+import { translate } from '../../lib/i18n.js';
+import { issueCards, takenCardNumbers } from '../ledger/cards.js';
+import type { LedgerContext } from '../ledger/service.js';
 import type { Kysely } from 'kysely';
 
 export interface RowError {
@@ -170,36 +172,15 @@ export async function importEmployees(db: Kysely<any>, ctx: LedgerContext, doc: 
   }
   if (!records.length && !errors.length) throw new BusinessError('employee.msg.importEmpty');
   if (cards.size) {
-    const existing = await query<{ card_no: string }>(db, `select card_no from canteen_employee where tenant_id = $1 and is_deleted = 0 and card_no = any($2)`, [
-      ctx.tenantId,
-      [...cards.keys()],
-    ]);
-    for (const e of existing) for (const r of cards.get(e.card_no) ?? []) errors.push(at(r, 'cardNo', translate('employee.msg.cardNoTaken', { cardNo: e.card_no }, lang)));
+    for (const cardNo of await takenCardNumbers(db, ctx.tenantId, [...cards.keys()])) {
+      for (const r of cards.get(cardNo) ?? []) errors.push(at(r, 'cardNo', translate('employee.msg.cardNoTaken', { cardNo }, lang)));
+    }
   }
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
     const badRows = new Set(errors.map((e) => e.row)).size;
     throw Object.assign(new BusinessError('employee.msg.importFailed', { count: badRows }), { data: { errors } });
   }
-  const json = JSON.stringify(
-    records.map((v) => ({
-      employee_name: v.employeeName, card_no: v.cardNo, phone: v.phone ?? null, idcard: v.idcard ?? null, gender: v.gender ?? null,
-      birthday: v.birthday ?? null, address: v.address ?? null, psw_free: v.pswFree ?? 1, details: v.details ?? null,
-      status: v.status ?? 1, remarks: v.remarks ?? null,
-    })),
-  );
-  const inserted = await tx(db, async (t) => {
-    const rows = await query<{ id: string }>(
-      t,
-      `insert into canteen_employee (tenant_id, create_user, create_dept, employee_name, card_no, phone, idcard, gender, birthday, address,
-              psw_free, details, status, remarks)
-       select $2, $3, $4, employee_name, card_no, phone, idcard, gender, birthday, address, coalesce(psw_free, 1), details, coalesce(status, 1), remarks
-         from json_to_recordset($1::json) as x(employee_name text, card_no text, phone text, idcard text, gender int, birthday date,
-              address text, psw_free int, details text, status int, remarks text)
-       returning id`,
-      [json, ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null],
-    );
-    return rows.length;
-  });
+  const inserted = await issueCards(db, ctx, records);
   return { imported: inserted };
 }

@@ -12,19 +12,16 @@
 import multipart from '@fastify/multipart';
 import type { ServerModule } from '../../context.js';
 import { ok, okStatus } from '../../lib/http.js';
-import { BusinessError } from '../ledger/errors.js';
-import { idParam, ledgerContext, param } from '../ledger/index.js';
-import { batchRecharge, previewBatchRecharge, query, recharge } from '../ledger/service.js';
+import { BusinessError } from '../../lib/errors.js';
+import { idParam, listParam, optionalText, param } from '../../lib/params.js';
+import { applyCardSync, findCard, unbindCard } from '../ledger/cards.js';
+import { ledgerContext } from '../ledger/index.js';
+import { batchRecharge, previewBatchRecharge, recharge } from '../ledger/service.js';
 import { importEmployees, templateWorkbook } from './import.js';
 import { messagingProvider } from './provider.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_FILE = 10 * 1024 * 1024;
-
-function idsParam(v: unknown): string[] | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  return (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean);
-}
 
 export const employeeModule: ServerModule = {
   name: 'employee',
@@ -34,38 +31,20 @@ export const employeeModule: ServerModule = {
 
     app.get('/api/employee/unbind', async (req) => {
       const ctx = await ledgerContext(app, req, 'employee_unbind');
-      const rows = await query(
-        app.ctx.db(),
-        `update canteen_employee set wx_user_id = null, update_user = $3, update_time = localtimestamp(0)
-          where id = $1 and tenant_id = $2 and is_deleted = 0 returning id`,
-        [idParam(req), ctx.tenantId, ctx.userId],
-      );
-      if (!rows.length) throw new BusinessError('employee.msg.notFound', {}, 404);
+      if (!(await unbindCard(app.ctx.db(), ctx, idParam(req)))) throw new BusinessError('employee.msg.notFound', {}, 404);
       return okStatus();
     });
 
     app.get('/api/employee/getAndSyncById', async (req) => {
       const ctx = await ledgerContext(app, req, 'employee_sync');
       const db = app.ctx.db();
-      const [e] = await query<any>(
-        db,
-        `select id::text, card_no, phone, wx_user_id, employee_name from canteen_employee where id = $1 and tenant_id = $2 and is_deleted = 0`,
-        [idParam(req), ctx.tenantId],
-      );
+      const e = await findCard(db, ctx.tenantId, idParam(req));
       if (!e) throw new BusinessError('employee.msg.notFound', {}, 404);
       const provider = messagingProvider();
       if (!provider) throw new BusinessError('employee.msg.providerMissing');
-      const got = await provider.fetchEmployee({ id: e.id, cardNo: e.card_no, phone: e.phone, wxUserId: e.wx_user_id, employeeName: e.employee_name });
+      const got = await provider.fetchEmployee(e);
       if (!got) throw new BusinessError('employee.msg.notBound');
-      const [row] = await query<any>(
-        db,
-        `update canteen_employee set wx_user_id = case when $3 then $4 else wx_user_id end, phone = coalesce($5, phone),
-                employee_name = coalesce($6, employee_name), update_user = $7, update_time = localtimestamp(0)
-          where id = $1 and tenant_id = $2
-          returning id::text, employee_name as "employeeName", card_no as "cardNo", phone, wx_user_id as "wxUserId"`,
-        [e.id, ctx.tenantId, 'wxUserId' in got, got.wxUserId ?? null, got.phone ?? null, got.employeeName ?? null, ctx.userId],
-      );
-      return ok(row);
+      return ok(await applyCardSync(db, ctx, e.id, got));
     });
 
     app.get('/api/employee/import/template', async (req, reply) => {
@@ -97,18 +76,16 @@ export const employeeModule: ServerModule = {
 
     app.post('/api/employee/recharge', async (req) => {
       const ctx = await ledgerContext(app, req, 'employee_recharge');
-      const remarks = param(req, 'remarks');
-      return ok(await recharge(app.ctx.db(), ctx, { employeeId: idParam(req), amount: param(req, 'amount'), remarks: typeof remarks === 'string' ? remarks.slice(0, 144) : undefined }));
+      return ok(await recharge(app.ctx.db(), ctx, { employeeId: idParam(req), amount: param(req, 'amount'), remarks: optionalText(param(req, 'remarks'), 144) }));
     });
 
     const batchInput = (req: any) => {
       const status = param(req, 'status');
-      const remarks = param(req, 'remarks');
       return {
         amount: param(req, 'amount'),
-        status: status === undefined || status === null || status === '' ? 1 : status,
-        employeeIds: idsParam(param(req, 'ids')),
-        remarks: typeof remarks === 'string' ? remarks.slice(0, 144) : undefined,
+        status: status === undefined || status === '' ? 1 : status,
+        employeeIds: listParam(param(req, 'ids')),
+        remarks: optionalText(param(req, 'remarks'), 144),
       };
     };
     app.post('/api/employee/recharge/preview', async (req) => {

@@ -18,7 +18,7 @@ import { requirePermission, type ServerModule } from '../../context.js';
 import { loadDictionaries } from '../../crud/dictionaries.js';
 import { parseListRequest, readableFields } from '../../crud/index.js';
 import { localDateTime } from '../../lib/time.js';
-import { BusinessError } from '../ledger/errors.js';
+import { BusinessError } from '../../lib/errors.js';
 import { forEachExportBatch } from './batches.js';
 
 /** code → key → label in the request language (the dictionaries the list shows). */

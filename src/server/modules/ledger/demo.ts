@@ -19,7 +19,13 @@
  */
 import { isDate } from '../../../shared/form.js';
 import type { Kysely } from 'kysely';
-import { query, tx, type LedgerContext } from './service.js';
+import { query, tx } from '../../lib/sql.js';
+import { countMerchants, firstMerchants, openMerchants, seedDemoMerchants } from '../merchant/service.js';
+import { seedDemoBanners } from '../banner/service.js';
+import { seedDemoMessages } from '../msgcenter/service.js';
+import { seedDemoWxUsers } from '../wxuser/service.js';
+import { firstCards } from './cards.js';
+import type { LedgerContext } from './service.js';
 
 export interface DemoOptions {
   employees: number;
@@ -70,21 +76,9 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
 
   await tx(db, async (t) => {
     await query(t, `select setseed($1)`, [seed]);
-    // Merchants: top up to the requested count (merchant table of the merchant document; demo rows only).
-    const [{ n: mc }] = await query<{ n: string }>(t, `select count(*) as n from canteen_merchant where tenant_id = $1 and is_deleted = 0`, [ctx.tenantId]);
-    const extra = Math.max(0, opts.merchants - Number(mc));
-    if (extra) {
-      await query(
-        t,
-        `insert into canteen_merchant (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted,
-                merchant_no, merchant_name, login_phone, fee_ratio, enable_flag, bind, contract_daterange, contract_end, remarks)
-         select nextval('canteen_ledger_id_seq'), $1, $3, $4, ${NOW}, $3, ${NOW}, 1, 0,
-                'SHD' || lpad(g::text, 8, '0'), '档口' || lpad(g::text, 4, '0'), '139' || lpad(g::text, 8, '0'),
-                (array[0, 0.5, 1, 1.5, 2, 2.5, 3, 5])[1 + (g % 8)], 1, 1, '["2026-01-01","2027-12-31"]'::jsonb, date '2027-12-31', '演示数据'
-           from generate_series(1, $2::int) g`,
-        [ctx.tenantId, extra, ctx.userId ?? null, ctx.deptId ?? null],
-      );
-    }
+    // Merchants: top up to the requested count (through the merchant module, whose table it is; demo rows only).
+    const extra = Math.max(0, opts.merchants - (await countMerchants(t, ctx.tenantId)));
+    await seedDemoMerchants(t, ctx, extra, NOW);
     stamp(`merchants: ${extra} added`);
     await query(
       t,
@@ -106,8 +100,9 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
     await query(t, `create temp table demo_e on commit drop as
       select row_number() over (order by id)::int as i, id, employee_name, card_no from canteen_employee where tenant_id = $1::varchar and status = 1`, [ctx.tenantId]);
     await query(t, `create temp table demo_m on commit drop as
-      select row_number() over (order by id)::int as i, id, merchant_name, merchant_no, coalesce(fee_ratio, 0) as fee_ratio
-        from canteen_merchant where tenant_id = $1::varchar and is_deleted = 0 and status = 1`, [ctx.tenantId]);
+      select row_number() over (order by id)::int as i, id, merchant_name, merchant_no, fee_ratio
+        from json_to_recordset($1::json) as x(id bigint, merchant_name text, merchant_no text, fee_ratio numeric(5,2))`,
+      [JSON.stringify((await openMerchants(t, ctx.tenantId)).map((m) => ({ id: m.id, merchant_name: m.merchantName, merchant_no: m.merchantNo, fee_ratio: m.feeRatio })))]);
     await query(t, `create unique index on demo_e (i)`);
     await query(t, `create unique index on demo_m (i)`);
     await query(t, `analyze demo_e`);
@@ -212,7 +207,7 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
               case when s.m < date_trunc('month', ${NOW}) - interval '1 month' then 2 else 1 end,
               case when s.m < date_trunc('month', ${NOW}) - interval '1 month' then $2::bigint end,
               case when s.m < date_trunc('month', ${NOW}) - interval '1 month' then ${NOW} end
-         from demo_set s join canteen_merchant m on m.id = s.merchant_id
+         from demo_set s join demo_m m on m.id = s.merchant_id
          join (select settlement_id, count(*)::int as n, coalesce(sum(pay_amount) filter (where order_type = 1), 0) as paid,
                       coalesce(sum(pay_amount) filter (where order_type = 2), 0) as ref
                  from canteen_order where settlement_id is not null group by settlement_id) a on a.settlement_id = s.id`, A.slice(0, 2));
@@ -232,43 +227,14 @@ export async function seedDemoLedger(db: Kysely<any>, ctx: LedgerContext, opts: 
   return { ...c, settlements };
 }
 
-/** A few banners, messaging-app users and messages (document tables; only when they are empty). */
+/** A few banners, messaging-app users and messages (each through the module whose table it is; only into empty tables). */
 async function seedDemoExtras(db: Kysely<any>, ctx: LedgerContext, stamp: (s: string) => void, NOW: string): Promise<void> {
   stamp('extras');
-  const A = [ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null];
-  const [{ n }] = await query<{ n: string }>(db, `select count(*) as n from canteen_banner`);
-  if (Number(n) === 0) {
-    await query(db, `insert into canteen_banner (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted,
-              put_platform, banner_title, sort, enable_flag, enable_daterange, disable_time, status, banner, remarks)
-       values (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 1, '本周新菜', 900, 1, null, null, 2, null, '演示数据'),
-              (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 1, '月度餐补已发放', 800, 2,
-                 jsonb_build_array(to_char(${NOW} - interval '1 day', 'YYYY-MM-DD HH24:MI:SS'), to_char(${NOW} + interval '7 day', 'YYYY-MM-DD HH24:MI:SS')),
-                 ${NOW} + interval '7 day', 2, null, '演示数据'),
-              (nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 2, '商家结算说明', 500, 2,
-                 jsonb_build_array(to_char(${NOW} + interval '3 day', 'YYYY-MM-DD HH24:MI:SS'), to_char(${NOW} + interval '30 day', 'YYYY-MM-DD HH24:MI:SS')),
-                 ${NOW} + interval '30 day', 1, null, '演示数据')`, A);
-  }
+  await seedDemoBanners(db, ctx, NOW);
   stamp('banners');
-  const [{ w }] = await query<{ w: string }>(db, `select count(*) as w from canteen_wx_user`);
-  if (Number(w) === 0) {
-    await query(db, `insert into canteen_wx_user (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted, status,
-              nickname, user_type, name, phone, sex, openid, union_id, remarks)
-       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW} - g * interval '1 day', $2::bigint, ${NOW}, 0, 1,
-              '微信用户' || g, 1 + (g % 3), '用户' || g, '136' || lpad(g::text, 8, '0'), 1 + (g % 2), 'oDemo' || md5(g::text), 'uDemo' || md5('u' || g), null
-         from generate_series(1, 12) g`, A);
-  }
+  await seedDemoWxUsers(db, ctx, NOW);
   stamp('wx users');
-  const [{ m }] = await query<{ m: string }>(db, `select count(*) as m from canteen_msg_center`);
-  if (Number(m) === 0) {
-    await query(db, `insert into canteen_msg_center (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted, status,
-              msg_type, msg_title, contents, biz_id, biz_name)
-       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 1, 2, '餐补到账通知',
-              '本月餐补已充值到您的饭卡，请查收。', e.id, e.employee_name
-         from canteen_employee e where e.tenant_id = $1::varchar order by e.id limit 3`, A);
-    await query(db, `insert into canteen_msg_center (id, tenant_id, create_user, create_dept, create_time, update_user, update_time, is_deleted, status,
-              msg_type, msg_title, contents, biz_id, biz_name)
-       select nextval('canteen_ledger_id_seq'), $1::varchar, $2::bigint, $3::bigint, ${NOW}, $2::bigint, ${NOW}, 0, 1, 1, '结算单已生成',
-              '上月结算单已生成，请核对。', m.id, m.merchant_name
-         from canteen_merchant m where m.tenant_id = $1::varchar and m.is_deleted = 0 order by m.id limit 2`, A);
-  }
+  const employees = (await firstCards(db, ctx.tenantId, 3)).map((e) => ({ id: e.id, name: e.employeeName }));
+  const merchants = (await firstMerchants(db, ctx.tenantId, 2)).map((m) => ({ id: m.id, name: m.merchantName }));
+  await seedDemoMessages(db, ctx, NOW, { employees, merchants });
 }

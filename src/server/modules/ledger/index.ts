@@ -4,12 +4,10 @@
  * modules (employee, order, statistic, settlement, seed-demo) call these functions; none writes the ledger
  * tables itself.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission, type ServerModule } from '../../context.js';
-import type { FastifyInstance } from 'fastify';
 import { LEDGER_MIGRATIONS } from './migrations.js';
 import type { LedgerContext } from './service.js';
-import { BusinessError } from './errors.js';
 
 export const ledgerModule: ServerModule = {
   name: 'ledger',
@@ -22,19 +20,4 @@ export default ledgerModule;
 export async function ledgerContext(app: FastifyInstance, req: FastifyRequest, permission: string): Promise<LedgerContext> {
   const user = await requirePermission(app, req, permission);
   return { tenantId: user.tenantId, userId: user.userId, deptId: user.deptIds?.[0] ?? null };
-}
-
-/** A parameter from the query string or the JSON body. */
-export function param(req: FastifyRequest, name: string): unknown {
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  const b = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
-  return q[name] ?? b[name];
-}
-
-export function idParam(req: FastifyRequest, name = 'id'): string {
-  const v = param(req, name);
-  const s = typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '';
-  if (!s) throw new BusinessError('error.paramMissing', { name });
-  if (!/^[0-9]{1,19}$/.test(s)) throw new BusinessError('error.recordNotFound', {}, 404);
-  return s;
 }

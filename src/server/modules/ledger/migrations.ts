@@ -116,4 +116,26 @@ select tenant_id, create_time::date, merchant_id, coalesce(fee_ratio, 0),
 alter table canteen_order_daily add primary key (tenant_id, day, merchant_id, fee_ratio)
 `),
   },
+  {
+    // orderTypeName is the order_type dictionary's label in the reader's language (document x-dict: the
+    // statistics list and every export turn the key into it), so the view holds the key, not a Chinese literal.
+    name: 'ledger_0003_order_type_name_key',
+    up: (db) =>
+      exec(db, `
+create or replace view canteen_order_statistics as
+select o.id, o.tenant_id, o.is_deleted, o.order_no, o.create_time, o.merchant_no as account_no, o.merchant_name as account_name,
+  o.order_type, o.order_type::text as order_type_name, o.status,
+  case o.order_type when 1 then o.card_no else o.merchant_no end as pay_account_no,
+  case o.order_type when 1 then o.employee_name else o.merchant_name end as pay_account_name,
+  o.pay_amount,
+  case o.order_type when 1 then o.merchant_no else o.card_no end as receive_account_no,
+  case o.order_type when 1 then o.merchant_name else o.employee_name end as receive_account_name,
+  case o.order_type when 1 then o.pay_amount - round(o.pay_amount * coalesce(o.fee_ratio, 0) / 100, 2) else o.pay_amount end as receive_amount,
+  o.fee_ratio,
+  case when o.order_type = 1 and o.refund_amount > 0 then 2 when o.order_type = 2 then 2 else 1 end as refund,
+  case o.order_type when 1 then o.refund_amount else o.pay_amount end as refund_amount,
+  case o.order_type when 1 then o.refund_order_no else o.order_no end as refund_order_no
+from canteen_order o where o.order_type in (1, 2)
+`),
+  },
 ];

@@ -3,7 +3,7 @@
  * It is validated as TEXT and handed to SQL as text cast to numeric: JS never adds money.
  * A number like 0.1 + 0.2 (0.30000000000000004) is refused rather than rounded.
  */
-import { BusinessError } from './errors.js';
+import { BusinessError } from '../../lib/errors.js';
 
 const AMOUNT = /^(0|[1-9][0-9]{0,9})(\.[0-9]{1,2})?$/;
 

@@ -18,27 +18,17 @@
  * payments and refunds of the same card cannot deadlock. All arithmetic is SQL numeric; amounts travel as
  * validated decimal text (money.ts).
  */
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { describeChoices, loadDictionaries } from '../../crud/dictionaries.js';
-import { BusinessError } from './errors.js';
+import { BusinessError } from '../../lib/errors.js';
+import { query, tx, type Queryable as Q } from '../../lib/sql.js';
+import { lockMerchantForPayment } from '../merchant/service.js';
 import { MAX_AMOUNT, money2, parseAmount } from './money.js';
-
-type Q = Kysely<any> | Transaction<any>;
 
 export interface LedgerContext {
   tenantId: string;
   userId?: string | null;
   deptId?: string | null;
-}
-
-export async function query<T = Record<string, any>>(db: Q, text: string, params: unknown[] = []): Promise<T[]> {
-  const r = await db.executeQuery(CompiledQuery.raw(text, params as any[]));
-  return r.rows as T[];
-}
-
-export async function tx<T>(db: Q, fn: (t: Transaction<any>) => Promise<T>): Promise<T> {
-  if ((db as any).isTransaction) return fn(db as Transaction<any>);
-  return (db as Kysely<any>).transaction().execute(fn);
 }
 
 /** `at` (yyyy-MM-dd HH:mm:ss) lets the seeder and tests date a movement; HTTP callers never pass it. */
@@ -245,12 +235,7 @@ export async function pay(db: Q, ctx: LedgerContext, input: PayInput) {
     if (e.status === 2 || e.status === 3) throw new BusinessError('ledger.msg.cardFrozen');
     if (e.status === 4) throw new BusinessError('ledger.msg.cardCancelled');
     if (e.status !== 1) throw new BusinessError('ledger.msg.cardInactive');
-    const [m] = await query<{ id: string; merchant_no: string; merchant_name: string; fee_ratio: string; status: number }>(
-      t,
-      `select id, merchant_no, merchant_name, coalesce(fee_ratio, 0) as fee_ratio, status from canteen_merchant
-        where id = $1 and tenant_id = $2 and is_deleted = 0 for share`,
-      [input.merchantId, ctx.tenantId],
-    );
+    const m = await lockMerchantForPayment(t, ctx.tenantId, String(input.merchantId));
     if (!m) throw new BusinessError('ledger.msg.merchantNotFound', {}, 404);
     if (Number(m.status) !== 1) throw new BusinessError('ledger.msg.merchantClosed');
     const [ok] = await query<{ enough: boolean; sane: boolean }>(t, `select $1::numeric >= $2::numeric as enough, $3::numeric >= $2::numeric as sane`, [
@@ -280,7 +265,7 @@ export async function pay(db: Q, ctx: LedgerContext, input: PayInput) {
                   returning 1)
        select o.id, o.order_no, o.create_time, upd.balance, (select count(*) from r) as n from o, upd`,
       [amount, e.id, ctx.tenantId, ctx.userId ?? null, ctx.deptId ?? null, at(input.at), input.orderDesc ?? '消费', e.employee_name, e.card_no,
-        m.id, m.merchant_name, m.merchant_no, orderAmount, m.fee_ratio, details],
+        m.id, m.merchantName, m.merchantNo, orderAmount, m.feeRatio, details],
     );
     await addDaily(t, ctx, o.id);
     return { id: o.id, orderNo: o.order_no, createTime: o.create_time, balance: o.balance, payAmount: money2(amount) };

@@ -24,11 +24,11 @@
  * audit recomputes every figure from the month's orders in its own transaction (a settlement generated
  * mid-month is audited with the whole month, never with its stale preview figures).
  */
-import { BusinessError } from './errors.js';
-import { query, tx, type LedgerContext } from './service.js';
-import type { Kysely, Transaction } from 'kysely';
-
-type Q = Kysely<any> | Transaction<any>;
+import type { Transaction } from 'kysely';
+import { BusinessError } from '../../lib/errors.js';
+import { query, tx, type Queryable as Q } from '../../lib/sql.js';
+import { merchantLabels, unknownMerchantIds } from '../merchant/service.js';
+import type { LedgerContext } from './service.js';
 
 /**
  * Per (group, fee ratio) of orders `o`: count, payments, refunds, the ratio and the times of the latest payment and order.
@@ -66,18 +66,22 @@ export async function generateSettlements(db: Q, ctx: LedgerContext, input: GenI
     await lockTenant(t, ctx);
     if (ids) {
       // Every id must be a merchant of the tenant: unknown ones are named, not silently settled as nothing.
-      const valid = ids.filter((i) => /^[0-9]{1,19}$/.test(i));
-      const found = valid.length
-        ? await query<{ id: string }>(t, `select id::text as id from canteen_merchant where tenant_id = $1 and is_deleted = 0 and id = any($2::bigint[])`, [ctx.tenantId, valid])
-        : [];
-      const have = new Set(found.map((r) => r.id));
-      const unknown = ids.filter((i) => !have.has(i));
+      const unknown = await unknownMerchantIds(t, ctx.tenantId, ids);
       if (unknown.length) throw new BusinessError('settlement.msg.unknownMerchants', { ids: unknown.join(', ') });
     }
     const [now] = await query<{ cur: string }>(t, `select to_char(localtimestamp, 'YYYYMM') as cur`);
     if (cycle > now.cur) throw new BusinessError('settlement.msg.futureCycle');
     const from = `${cycle.slice(0, 4)}-${cycle.slice(4)}-01 00:00:00`;
-    const params = [ctx.tenantId, cycle, ids, from, ctx.userId ?? null];
+    // The settled merchants' number and name as they are now (the merchant module's, by id): those with orders in scope.
+    const inScope = await query<{ id: string }>(
+      t,
+      `select distinct merchant_id::text as id from canteen_order
+        where tenant_id = $1 and is_deleted = 0 and order_type in (1, 2) and merchant_id is not null
+          and create_time >= $2::timestamp and create_time < $2::timestamp + interval '1 month' and ($3::bigint[] is null or merchant_id = any($3::bigint[]))`,
+      [ctx.tenantId, from, ids],
+    );
+    const labels = await merchantLabels(t, ctx.tenantId, inScope.map((r) => r.id));
+    const params = [ctx.tenantId, cycle, ids, from, ctx.userId ?? null, JSON.stringify(labels)];
     // Pending settlements in scope: lock them, release their orders.
     await query(
       t,
@@ -100,7 +104,8 @@ export async function generateSettlements(db: Q, ctx: LedgerContext, input: GenI
           group by o.merchant_id, coalesce(o.fee_ratio, 0)),
        agg as (select merchant_id, ${FIGURES} from per group by merchant_id),
        calc as (
-         select a.*, m.merchant_no, m.merchant_name from agg a join canteen_merchant m on m.id = a.merchant_id)
+         select a.*, m."merchantNo" as merchant_no, m."merchantName" as merchant_name
+           from agg a join json_to_recordset($6::json) as m(id bigint, "merchantNo" text, "merchantName" text) on m.id = a.merchant_id)
        insert into canteen_settlement as s (tenant_id, create_user, update_user, merchant_id, merchant_no, merchant_name, settlement_cycle,
               order_count, paid_amount, refund_amount, amount, fee_ratio, fee_amount, net_amount, status)
        select $1, $5, $5, merchant_id, merchant_no, merchant_name, $2, order_count, paid, refunded, paid - refunded, fee_ratio, fee, paid - refunded - fee, 1 from calc
@@ -186,4 +191,25 @@ export async function auditSettlements(db: Q, ctx: LedgerContext, idsRaw: unknow
     );
     return { audited: done.length, alreadyAudited: rows.length - done.length };
   });
+}
+
+/** A page of the orders a settlement covers (tenant's only), in time order, with their count. */
+export async function settlementOrders(db: Q, tenantId: string, settlementId: string, page: { limit: number; offset: number }) {
+  const [cnt] = await query<{ n: number }>(db, `select count(*)::int as n from canteen_order where settlement_id = $1 and tenant_id = $2`, [settlementId, tenantId]);
+  const rows = await query<Record<string, unknown>>(
+    db,
+    `select id::text, order_no as "orderNo", order_type as "orderType", status, order_desc as "orderDesc", employee_name as "employeeName",
+            card_no as "cardNo", merchant_name as "merchantName", order_amount::text as "orderAmount", pay_amount::text as "payAmount",
+            refund_amount::text as "refundAmount", original_order_no as "originalOrderNo",
+            to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') as "createTime"
+       from canteen_order where settlement_id = $1 and tenant_id = $2 order by create_time, id limit $3 offset $4`,
+    [settlementId, tenantId, page.limit, page.offset],
+  );
+  return { rows, total: Number(cnt.n) };
+}
+
+/** How many settlements of the tenant wait for their audit (status 1). */
+export async function pendingSettlementCount(db: Q, tenantId: string): Promise<number> {
+  const [r] = await query<{ n: string }>(db, `select count(*)::text as n from canteen_settlement where tenant_id = $1 and is_deleted = 0 and status = 1`, [tenantId]);
+  return Number(r?.n ?? 0);
 }

@@ -10,10 +10,7 @@
  * the sum of that month's settlements. Rounding is numeric round(): half away from zero.
  * net = paid − refunded − fees.
  */
-import type { Kysely, Transaction } from 'kysely';
-import { query } from './service.js';
-
-type Q = Kysely<any> | Transaction<any>;
+import { query, type Queryable as Q } from '../../lib/sql.js';
 
 export interface StatTotals {
   paidCount: number;
@@ -75,4 +72,26 @@ export async function orderStatistics(db: Q, tenantId: string, from: string, to:
     series: series.map((r) => ({ day: r.day, paidCount: Number(r.paid_count), paid: r.paid, refundCount: Number(r.refund_count), refunded: r.refunded })),
     source: rollup ? 'rollup' : 'orders',
   };
+}
+
+/**
+ * Paid payments per day over [from, to] (whole days, yyyy-MM-dd; every day listed, zeros included): payment
+ * orders that were paid (status 2 paid, 4 refunded, 5 partly refunded), their count and amount (SQL numeric
+ * text) — the day's business as the home page shows it.
+ */
+export async function paidPaymentsPerDay(db: Q, tenantId: string, from: string, to: string): Promise<Array<{ date: string; orders: number; amount: string }>> {
+  const rows = await query<{ day: string; n: string; amount: string }>(
+    db,
+    `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(o.n, 0)::text as n, coalesce(o.amount, 0)::numeric(14,2)::text as amount
+       from generate_series($2::date, $3::date, interval '1 day') as d(day)
+       left join (
+         select create_time::date as day, count(*) as n, sum(pay_amount) as amount from canteen_order
+          where tenant_id = $1 and is_deleted = 0 and order_type = 1 and status in (2, 4, 5)
+            and create_time >= $2::timestamp and create_time < $3::timestamp + interval '1 day'
+          group by 1
+       ) o on o.day = d.day::date
+      order by d.day`,
+    [tenantId, from, to],
+  );
+  return rows.map((x) => ({ date: x.day, orders: Number(x.n), amount: x.amount }));
 }

@@ -5,30 +5,30 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission, type ServerModule } from '../../context.js';
+import { checkDocumentColumns } from '../../lib/document-columns.js';
 import { notFound, okStatus } from '../../lib/http.js';
 import { isId } from '../../lib/ids.js';
+import { param } from '../../lib/params.js';
 import { hashPassword } from '../../lib/password.js';
 import { localDateTime } from '../../lib/time.js';
+import { MERCHANT_COLUMNS, updateMerchant } from './service.js';
 
-const TABLE = 'canteen_merchant';
+type MerchantChange = Parameters<typeof updateMerchant>[3];
 
-async function updateMerchant(app: FastifyInstance, req: FastifyRequest, code: string, set: (req: FastifyRequest) => Promise<Record<string, unknown>>) {
+/** A row action: the permission, the merchant named by ?id= (of the caller's tenant), then its change. */
+async function merchantAction(app: FastifyInstance, req: FastifyRequest, code: string, change: () => Promise<MerchantChange>) {
   const user = await requirePermission(app, req, code);
-  const id = String(((req.query ?? {}) as Record<string, unknown>).id ?? '');
+  const id = String(param(req, 'id') ?? '');
   if (!isId(id)) throw notFound();
-  const values = await set(req);
-  const r = await app.ctx
-    .db()
-    .updateTable(TABLE)
-    .set({ ...values, update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) })
-    .where('id', '=', id)
-    .where('tenant_id', '=', user.tenantId)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (r.numUpdatedRows === 0n) throw notFound();
+  const done = await updateMerchant(app.ctx.db(), user.tenantId, id, await change(), user.userId, localDateTime(app.ctx.config.appTimezone));
+  if (!done) throw notFound();
   return okStatus();
 }
 
+/**
+ * The initial password of the system parameter account.initPassword (default 123456). blade_param is the
+ * system module's table: this read moves to its parameter service once it has one.
+ */
 export async function initPassword(app: FastifyInstance): Promise<string> {
   const row = await app.ctx.db().selectFrom('blade_param').select('param_value').where('param_key', '=', 'account.initPassword').where('is_deleted', '=', 0).executeTakeFirst();
   return (row?.param_value as string | undefined) || '123456';
@@ -46,11 +46,12 @@ const merchantModule: ServerModule = {
     },
   },
   async plugin(app) {
+    checkDocumentColumns(app.ctx.docs, 'merchant', MERCHANT_COLUMNS);
     app.get('/api/merchant/reset/loginPsw', (req) =>
-      updateMerchant(app, req, 'merchant_reset_login_psw', async () => ({ login_psw: await hashPassword(await initPassword(app)) })),
+      merchantAction(app, req, 'merchant_reset_login_psw', async () => ({ loginPsw: await hashPassword(await initPassword(app)) })),
     );
-    app.get('/api/merchant/setnull/payPsw', (req) => updateMerchant(app, req, 'merchant_clear_pay_psw', async () => ({ pay_psw: null })));
-    app.get('/api/merchant/unbind', (req) => updateMerchant(app, req, 'merchant_unbind', async () => ({ bind: 1, wx_user_id: null })));
+    app.get('/api/merchant/setnull/payPsw', (req) => merchantAction(app, req, 'merchant_clear_pay_psw', async () => ({ payPsw: null })));
+    app.get('/api/merchant/unbind', (req) => merchantAction(app, req, 'merchant_unbind', async () => ({ bind: 1, wxUserId: null })));
   },
 };
 

@@ -1,10 +1,14 @@
 /**
  * Message center: CRUD from the document; this hook checks that bizId names an existing merchant
- * (msgType 1) or employee (msgType 2) of the caller's tenant and keeps its name in bizName.
+ * (msgType 1) or employee (msgType 2) of the caller's tenant and keeps its name in bizName — asking the
+ * merchant module and the ledger's cards, whose tables they are.
  */
 import type { ServerModule } from '../../context.js';
-import { BusinessError } from '../ledger/errors.js';
-import { query } from '../ledger/service.js';
+import { checkDocumentColumns } from '../../lib/document-columns.js';
+import { BusinessError } from '../../lib/errors.js';
+import { cardHolderName } from '../ledger/cards.js';
+import { merchantName } from '../merchant/service.js';
+import { MSG_CENTER_COLUMNS } from './service.js';
 
 export const msgCenterModule: ServerModule = {
   name: 'msgcenter',
@@ -15,18 +19,16 @@ export const msgCenterModule: ServerModule = {
         const bizId = String(values.bizId ?? existing?.bizId ?? '');
         if (!/^[0-9]{1,19}$/.test(bizId)) throw new BusinessError('msgCenter.msg.bizId');
         const tenantId = req.user?.tenantId ?? '000000';
-        const sqlText =
-          type === 1
-            ? `select merchant_name as name from canteen_merchant where id = $1 and tenant_id = $2 and is_deleted = 0`
-            : type === 2
-              ? `select employee_name as name from canteen_employee where id = $1 and tenant_id = $2 and is_deleted = 0`
-              : null;
-        if (!sqlText) throw new BusinessError('msgCenter.msg.msgType');
-        const [row] = await query<{ name: string }>(db, sqlText, [bizId, tenantId]);
-        if (!row) throw new BusinessError('msgCenter.msg.bizNotFound');
-        values.bizName = row.name;
+        const nameOf = type === 1 ? merchantName : type === 2 ? cardHolderName : null;
+        if (!nameOf) throw new BusinessError('msgCenter.msg.msgType');
+        const name = await nameOf(db, tenantId, bizId);
+        if (name === undefined) throw new BusinessError('msgCenter.msg.bizNotFound');
+        values.bizName = name;
       },
     },
+  },
+  plugin: async (app) => {
+    checkDocumentColumns(app.ctx.docs, 'msgcenter', MSG_CENTER_COLUMNS);
   },
 };
 

@@ -5,7 +5,8 @@
  */
 import type { ServerModule } from '../../context.js';
 import { ok } from '../../lib/http.js';
-import { idParam, ledgerContext, param } from '../ledger/index.js';
+import { idParam, optionalText, param } from '../../lib/params.js';
+import { ledgerContext } from '../ledger/index.js';
 import { refund } from '../ledger/service.js';
 
 export const orderModule: ServerModule = {
@@ -15,8 +16,8 @@ export const orderModule: ServerModule = {
       const ctx = await ledgerContext(app, req, 'order_refund');
       const r = await refund(app.ctx.db(), ctx, {
         orderId: idParam(req),
-        amount: param(req, 'amount') as unknown,
-        remarks: typeof param(req, 'remarks') === 'string' ? (param(req, 'remarks') as string).slice(0, 144) : undefined,
+        amount: param(req, 'amount'),
+        remarks: optionalText(param(req, 'remarks'), 144),
       });
       return ok(r);
     });

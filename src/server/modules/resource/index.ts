@@ -113,15 +113,21 @@ async function upload(app: FastifyInstance, req: FastifyRequest, endpoint: Endpo
   if (!req.isMultipart()) throw fail('error.uploadMissing');
   const rules = limitsFor(app, req, endpoint);
   const streamMax = Math.max(...rules.map((r) => r.maxSize));
-  const file = await req.file({ limits: { fileSize: streamMax, files: 1 } });
-  if (!file || file.fieldname !== 'file') throw fail('error.uploadMissing');
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
   let buf: Buffer;
   try {
+    file = await req.file({ limits: { fileSize: streamMax, files: 1 } });
+    if (!file || file.fieldname !== 'file') throw fail('error.uploadMissing');
     buf = await file.toBuffer();
   } catch (e) {
+    if (e instanceof HttpError) throw e;
     if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('error.uploadSize', { size: humanSize(streamMax) });
-    throw e;
+    // A body cut short (or otherwise malformed multipart) is the client's problem: nothing was stored yet.
+    throw fail('error.uploadBroken');
   }
+  // PostgreSQL text cannot hold NUL, and no control character belongs in a file name: refused before the
+  // file is written, so no orphan file is left behind.
+  if (/[\u0000-\u001f\u007f]/.test(file.filename ?? '')) throw fail('error.uploadName');
   if (file.file.truncated || buf.length > streamMax) throw fail('error.uploadSize', { size: humanSize(streamMax) });
   if (buf.length === 0) throw fail('error.uploadMissing');
   const type = sniff(buf);
@@ -141,15 +147,25 @@ async function upload(app: FastifyInstance, req: FastifyRequest, endpoint: Endpo
   const originalName = path.basename(file.filename || fileName).slice(0, 200);
   const attachId = newId();
   const now = localDateTime(app.ctx.config.appTimezone);
-  await app.ctx
+  await recordOrRemove(path.join(dir, fileName), () => app.ctx
     .db()
     .insertInto('blade_attach')
     .values({
       id: attachId, tenant_id: user.tenantId, link, domain, name, original_name: originalName, extension: type.ext, attach_size: buf.length,
       create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now, status: 1, is_deleted: 0,
     })
-    .execute();
+    .execute());
   return ok({ link, domain, name, originalName, attachId });
+}
+
+/** The file's record is written, or the file is removed again (no file without its blade_attach row). */
+async function recordOrRemove(file: string, write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (e) {
+    await fs.promises.rm(file, { force: true });
+    throw e;
+  }
 }
 
 /** Fields of a document drawn with the `upload` widget (they store a link returned by an upload). */

@@ -7,17 +7,11 @@
  * The money rules live in ledger/settlement.ts.
  */
 import type { ServerModule } from '../../context.js';
-import { pageEnvelope, recordSerializer } from '../../crud/index.js';
-import { ok } from '../../lib/http.js';
-import { idParam, ledgerContext, param } from '../ledger/index.js';
-import { query } from '../ledger/service.js';
-import { auditSettlements, generateSettlements } from '../ledger/settlement.js';
-
-function pageArgs(q: Record<string, unknown>) {
-  const current = Math.max(1, Math.floor(Number(q.current) || 1));
-  const size = Math.min(1000, Math.max(1, Math.floor(Number(q.size) || 10)));
-  return { current, size };
-}
+import { pageEnvelope, pageParams, recordSerializer } from '../../crud/index.js';
+import { HttpError, ok } from '../../lib/http.js';
+import { idParam, param } from '../../lib/params.js';
+import { ledgerContext } from '../ledger/index.js';
+import { auditSettlements, generateSettlements, settlementOrders } from '../ledger/settlement.js';
 
 export const settlementModule: ServerModule = {
   name: 'settlement',
@@ -38,23 +32,14 @@ export const settlementModule: ServerModule = {
     app.get('/api/settlement/detail/list', async (req) => {
       const ctx = await ledgerContext(app, req, 'settlement_view');
       const id = idParam(req, 'settlementId');
-      const { current, size } = pageArgs(req.query as Record<string, unknown>);
-      const db = app.ctx.db();
-      const [cnt] = await query<{ n: number }>(db, `select count(*)::int as n from canteen_order where settlement_id = $1 and tenant_id = $2`, [id, ctx.tenantId]);
-      const rows = await query<Record<string, unknown>>(
-        db,
-        `select id::text, order_no as "orderNo", order_type as "orderType", status, order_desc as "orderDesc", employee_name as "employeeName",
-                card_no as "cardNo", merchant_name as "merchantName", order_amount::text as "orderAmount", pay_amount::text as "payAmount",
-                refund_amount::text as "refundAmount", original_order_no as "originalOrderNo",
-                to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') as "createTime"
-           from canteen_order where settlement_id = $1 and tenant_id = $2 order by create_time, id limit $3 offset $4`,
-        [id, ctx.tenantId, size, (current - 1) * size],
-      );
-      // Order records as every list sends them (money as numbers): serialized by the order document, whose list
-      // columns the settlement's `details` row action shows.
+      // Order records as every list sends them (money as numbers), paged and serialized by the order document,
+      // whose list (columns, page sizes) the settlement's `details` row action shows.
       const orderDoc = app.ctx.docs.get('order');
-      const records = orderDoc ? rows.map(recordSerializer(orderDoc)) : rows;
-      return ok(pageEnvelope(records, { total: Number(cnt.n), estimated: false }, current, size));
+      if (!orderDoc) throw new HttpError(404, 'error.notFound');
+      const { current, size } = pageParams(orderDoc, req.query as Record<string, unknown>);
+      const { rows, total } = await settlementOrders(app.ctx.db(), ctx.tenantId, id, { limit: size, offset: (current - 1) * size });
+      const records = rows.map(recordSerializer(orderDoc));
+      return ok(pageEnvelope(records, { total, estimated: false }, current, size));
     });
   },
 };

@@ -2,7 +2,7 @@
  * Server endpoints the web shell needs that are not generic CRUD: site switches for the login page,
  * personal info (info / update-info / update-password with the old password checked), department and role
  * selects of the switch dialog, guest registration after a social login, upload of the browser's error log,
- * and the home page's operator figures (SQL numeric sums, zeros when the business tables are absent).
+ * and the home page's operator figures (asked of the ledger and merchant modules; SQL numeric sums).
  */
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
@@ -11,7 +11,12 @@ import type { DB } from '../../db/index.js';
 import { HttpError, fail, forbidden, notFound, ok, okStatus } from '../../lib/http.js';
 import { newId, isId } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { requestParams, text } from '../../lib/params.js';
 import { localDateTime } from '../../lib/time.js';
+import { countCardHolders } from '../ledger/cards.js';
+import { pendingSettlementCount } from '../ledger/settlement.js';
+import { paidPaymentsPerDay } from '../ledger/statistics.js';
+import { countMerchants } from '../merchant/service.js';
 import type { DashboardSummary } from '../../../shared/dashboard.js';
 
 export type { DashboardSummary };
@@ -20,74 +25,34 @@ const MD5_HEX = /^[0-9a-f]{32}$/i;
 const PHONE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function params(req: FastifyRequest): Record<string, unknown> {
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  const b = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-  return { ...b, ...q };
-}
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : v == null ? '' : String(v));
+/** The shared request-parameter readers (lib/params.ts) under the short names the handlers use. */
+const params = requestParams;
+const str = text;
 const bad = (req: FastifyRequest, zh: string, en: string) => new HttpError(400, 'error.badRequest', {}, null, req.lang === 'en' ? en : zh);
 
 function isAdmin(u: AuthUser): boolean {
   return u.roleNames.includes('administrator') || u.roleNames.includes('admin');
 }
 
-/** Exists (table or view) in the current schema. */
-async function hasRelation(db: DB, name: string): Promise<boolean> {
-  const r = await sql<{ ok: string | null }>`select to_regclass(${name})::text as ok`.execute(db);
-  return !!r.rows[0]?.ok;
-}
-
 function ymd(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-
-/** Operator figures for the home page; money as SQL numeric text, never summed in JS. */
+/**
+ * Operator figures for the home page, from the modules that own them (the ledger's orders, cards and
+ * settlements, the merchant module's merchants); money as SQL numeric text, never summed in JS.
+ */
 export async function dashboardSummary(db: DB, tenantId: string, tz: string, now = new Date()): Promise<DashboardSummary> {
   const today = localDateTime(tz, now).slice(0, 10);
-  const t0 = new Date(`${today}T00:00:00Z`);
-  const tomorrow = ymd(new Date(t0.getTime() + 86_400_000));
-  const from = ymd(new Date(t0.getTime() - 29 * 86_400_000));
-  const out: DashboardSummary = { todayOrders: 0, todayAmount: '0.00', cardHolders: 0, merchants: 0, pendingSettlements: 0, trend: [] };
-  const [hasOrder, hasEmployee, hasMerchant, hasSettlement] = await Promise.all(
-    ['canteen_order', 'canteen_employee', 'canteen_merchant', 'canteen_settlement'].map((n) => hasRelation(db, n)),
-  );
-  // paid payment orders (2 paid, 4 refunded, 5 partly refunded): the day's business
-  if (hasOrder) {
-    const r = await sql<{ n: string; amount: string }>`
-      select count(*)::text as n, coalesce(sum(pay_amount), 0)::numeric(14,2)::text as amount from canteen_order
-      where tenant_id = ${tenantId} and is_deleted = 0 and order_type = 1 and status in (2, 4, 5)
-        and create_time >= ${today}::timestamp and create_time < ${tomorrow}::timestamp`.execute(db);
-    out.todayOrders = Number(r.rows[0]?.n ?? 0);
-    out.todayAmount = r.rows[0]?.amount ?? '0.00';
-    const tr = await sql<{ day: string; n: string; amount: string }>`
-      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(o.n, 0)::text as n, coalesce(o.amount, 0)::numeric(14,2)::text as amount
-      from generate_series(${from}::date, ${today}::date, interval '1 day') as d(day)
-      left join (
-        select create_time::date as day, count(*) as n, sum(pay_amount) as amount from canteen_order
-        where tenant_id = ${tenantId} and is_deleted = 0 and order_type = 1 and status in (2, 4, 5)
-          and create_time >= ${from}::timestamp and create_time < ${tomorrow}::timestamp
-        group by 1
-      ) o on o.day = d.day::date
-      order by d.day`.execute(db);
-    out.trend = tr.rows.map((x) => ({ date: x.day, orders: Number(x.n), amount: x.amount }));
-  } else {
-    for (let i = 29; i >= 0; i--) out.trend.push({ date: ymd(new Date(t0.getTime() - i * 86_400_000)), orders: 0, amount: '0.00' });
-  }
-  if (hasEmployee) {
-    const r = await sql<{ n: string }>`select count(*)::text as n from canteen_employee where tenant_id = ${tenantId} and is_deleted = 0 and status <> 4`.execute(db);
-    out.cardHolders = Number(r.rows[0]?.n ?? 0);
-  }
-  if (hasMerchant) {
-    const r = await sql<{ n: string }>`select count(*)::text as n from canteen_merchant where tenant_id = ${tenantId} and is_deleted = 0`.execute(db);
-    out.merchants = Number(r.rows[0]?.n ?? 0);
-  }
-  if (hasSettlement) {
-    const r = await sql<{ n: string }>`select count(*)::text as n from canteen_settlement where tenant_id = ${tenantId} and is_deleted = 0 and status = 1`.execute(db);
-    out.pendingSettlements = Number(r.rows[0]?.n ?? 0);
-  }
-  return out;
+  const from = ymd(new Date(new Date(`${today}T00:00:00Z`).getTime() - 29 * 86_400_000));
+  const [trend, cardHolders, merchants, pendingSettlements] = await Promise.all([
+    paidPaymentsPerDay(db, tenantId, from, today),
+    countCardHolders(db, tenantId),
+    countMerchants(db, tenantId),
+    pendingSettlementCount(db, tenantId),
+  ]);
+  const last = trend[trend.length - 1];
+  return { todayOrders: last?.orders ?? 0, todayAmount: last?.amount ?? '0.00', cardHolders, merchants, pendingSettlements, trend };
 }
 
 function envFlag(v: string | undefined): boolean | undefined {

@@ -1,7 +1,8 @@
 /**
  * Transaction statistics (read-only screen, document orderStatistics over the view canteen_order_statistics):
  *   GET /api/statistic/orderStatistics?current&size&createTime_datege&createTime_datelt[&orderType&status…]
- *       → the page of records (the spec's record fields) plus `summary: {totals, series}` for the range.
+ *       → the page of records (the spec's record fields; orderTypeName as the order_type dictionary's label in the
+ *         request language, like the export) plus `summary: {totals, series}` for the range.
  *   GET /api/statistic/orderStatistics/list      the same page and summary (what the generic screen runtime calls:
  *                                                <api>/list; its Summary panel and chart read `summary`)
  *   GET /api/statistic/orderStatistics/summary   only {totals, series}
@@ -12,7 +13,11 @@ import { requirePermission, type ServerModule } from '../../context.js';
 import { listPage, pageEnvelope, pageParams, parseListRequest, recordSerializer } from '../../crud/index.js';
 import { HttpError, ok } from '../../lib/http.js';
 import type { Condition } from '../../../shared/search.js';
-import { BusinessError } from '../ledger/errors.js';
+import type { ScreenDocument } from '../../../shared/document.js';
+import { allProperties } from '../../../shared/fields.js';
+import { loadDictionaries } from '../../crud/dictionaries.js';
+import type { DB } from '../../db/index.js';
+import { BusinessError } from '../../lib/errors.js';
 import { orderStatistics } from '../ledger/statistics.js';
 
 const DOC_ID = 'orderStatistics';
@@ -41,6 +46,17 @@ async function parse(app: FastifyInstance, req: FastifyRequest) {
   return { user, doc, query, conditions, sort, range };
 }
 
+/** Record fields that carry a name (a string field with x-dict, e.g. orderTypeName): the key becomes its dictionary label in `lang`, as the export writes it. */
+async function dictionaryLabels(db: DB, doc: ScreenDocument, tenantId: string, lang: 'zh' | 'en') {
+  const named = Object.entries(allProperties(doc.schema)).filter(([, p]) => p.type === 'string' && p['x-dict']) as Array<[string, { 'x-dict': string }]>;
+  const dicts = await loadDictionaries(db, [...new Set(named.map(([, p]) => p['x-dict']))], tenantId);
+  const labels = new Map([...dicts].map(([code, entries]) => [code, new Map(entries.map((e) => [e.key, lang === 'en' ? e.labelEn : e.label]))]));
+  return (rec: Record<string, unknown>) => {
+    for (const [field, p] of named) if (rec[field] !== null && rec[field] !== undefined) rec[field] = labels.get(p['x-dict'])?.get(String(rec[field])) ?? rec[field];
+    return rec;
+  };
+}
+
 export const statisticModule: ServerModule = {
   name: 'statistic',
   plugin: async (app) => {
@@ -53,11 +69,8 @@ export const statisticModule: ServerModule = {
         orderStatistics(db, user.tenantId, range.from, range.to),
       ]);
       const serialize = recordSerializer(doc);
-      const records = rows.map((r) => {
-        const rec = serialize(r as Record<string, unknown>);
-        if (req.lang === 'en') rec.orderTypeName = rec.orderType === 1 ? 'Payment' : 'Refund';
-        return rec;
-      });
+      const label = await dictionaryLabels(db, doc, user.tenantId, req.lang);
+      const records = rows.map((r) => label(serialize(r as Record<string, unknown>)));
       return ok({ ...pageEnvelope(records, count, current, size), summary });
     };
     app.get('/api/statistic/orderStatistics', (req) => page(req));
