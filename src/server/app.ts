@@ -22,6 +22,7 @@ import { HttpError, SERVER_MESSAGES } from './lib/http.js';
 import { I18n, requestLang } from './lib/i18n.js';
 import { PermissionService } from './lib/permissions.js';
 import { registerInputGuards } from './lib/input-guards.js';
+import { registerRateLimits } from './lib/rate-limit.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
@@ -124,6 +125,9 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     };
     req.user = user;
   });
+
+  // After the auth hook: limits per user need req.user.
+  registerRateLimits(app);
 
   app.setErrorHandler((raw: FastifyError | HttpError | Error, req, reply) => {
     const err = mapDatabaseError(raw) ?? raw;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { md5, startTestServer, type TestServer } from './helpers.js';
+import { localDateTime } from '../../src/server/lib/time.js';
+import { md5, merchantBody, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let token: string;
@@ -102,32 +103,69 @@ describe('error log upload', () => {
 });
 
 describe('dashboard summary', () => {
-  it('answers figures and a 30-day trend with money as SQL decimals', async () => {
+  const summary = async () => {
     const r = await t.call(token, { method: 'GET', url: '/api/blade-desk/dashboard/summary' });
     expect(r.body.code).toBe(200);
-    const d = r.body.data;
+    return r.body.data;
+  };
+  let nextId = 9000000000000000001n;
+  const id = () => String(nextId++);
+
+  it('answers a 30-day trend of consecutive days ending today, money as SQL decimals', async () => {
+    const d = await summary();
     expect(d.trend).toHaveLength(30);
-    expect(typeof d.todayAmount).toBe('string');
+    // today in the app's time zone (APP_TIMEZONE), whatever the database's
+    expect(d.trend[29].date).toBe(localDateTime(t.config.appTimezone).slice(0, 10));
+    for (let i = 1; i < 30; i++) expect(Date.parse(d.trend[i].date) - Date.parse(d.trend[i - 1].date)).toBe(86_400_000);
     expect(d.todayAmount).toMatch(/^\d+\.\d{2}$/);
-    expect(d.merchants).toBeGreaterThanOrEqual(0);
-    expect(d.trend[29].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(d.trend.every((x: { amount: string }) => /^\d+\.\d{2}$/.test(x.amount))).toBe(true);
   });
 
-  it('sums paid payment orders of today exactly', async () => {
+  it('counts the merchants, card holders and pending settlements of the tenant', async () => {
     const db = t.database.db;
-    const has = await sql<{ ok: string | null }>`select to_regclass('canteen_order')::text as ok`.execute(db);
-    if (!has.rows[0]?.ok) return;
-    const before = (await t.call(token, { method: 'GET', url: '/api/blade-desk/dashboard/summary' })).body.data;
-    const now = await sql<{ ts: string }>`select to_char(localtimestamp(0), 'YYYY-MM-DD HH24:MI:SS') as ts`.execute(db);
-    void now;
-    const today = before.trend[29].date;
-    for (const [i, amt] of ['0.10', '0.20', '0.30'].entries()) {
-      await sql`insert into canteen_order (id, tenant_id, status, order_no, order_type, order_amount, pay_amount, create_time)
-        values (${String(9000000000000000001n + BigInt(i))}, '000000', 2, ${'T' + i}, 1, ${amt}, ${amt}, ${today + ' 12:00:00'}::timestamp)`.execute(db);
+    const before = await summary();
+    const add = await t.call(token, { method: 'POST', url: '/api/merchant/submit', payload: merchantBody({ merchantName: '看板商家' }) });
+    expect(add.body.code).toBe(200);
+    // cards: two active, one cancelled (status 4: no longer a card holder), one of another tenant
+    for (const [status, tenant] of [[1, '000000'], [2, '000000'], [4, '000000'], [1, '111111']] as const) {
+      await sql`insert into canteen_employee (id, tenant_id, employee_name, card_no, status) values (${id()}, ${tenant}, '看板', ${'DB' + nextId}, ${status})`.execute(db);
     }
-    const after = (await t.call(token, { method: 'GET', url: '/api/blade-desk/dashboard/summary' })).body.data;
+    // settlements: one pending (1), one audited (2), one pending of another tenant
+    for (const [status, tenant, cycle] of [[1, '000000', '202501'], [2, '000000', '202502'], [1, '111111', '202501']] as const) {
+      await sql`insert into canteen_settlement (id, tenant_id, merchant_id, settlement_cycle, status) values (${id()}, ${tenant}, ${add.body.data.id}, ${cycle}, ${status})`.execute(db);
+    }
+    const after = await summary();
+    expect(after.merchants - before.merchants).toBe(1);
+    expect(after.cardHolders - before.cardHolders).toBe(2);
+    expect(after.pendingSettlements - before.pendingSettlements).toBe(1);
+    const removed = await t.call(token, { method: 'POST', url: '/api/merchant/remove', query: { ids: add.body.data.id } });
+    expect(removed.body.code).toBe(200);
+    expect((await summary()).merchants).toBe(before.merchants);
+  });
+
+  it('sums paid payment orders of today exactly, and only those', async () => {
+    const db = t.database.db;
+    const before = await summary();
+    const today = before.trend[29].date;
+    const yesterday = before.trend[28].date;
+    const order = (type: number, status: number, amount: string, day: string, tenant = '000000') =>
+      sql`insert into canteen_order (id, tenant_id, status, order_no, order_type, order_amount, pay_amount, create_time)
+          values (${id()}, ${tenant}, ${status}, ${'T' + nextId}, ${type}, ${amount}, ${amount}, ${day + ' 12:00:00'}::timestamp)`.execute(db);
+    // paid (2), refunded (4) and partly refunded (5) payments count; 0.10 + 0.20 + 0.30 is exactly 0.60
+    await order(1, 2, '0.10', today);
+    await order(1, 4, '0.20', today);
+    await order(1, 5, '0.30', today);
+    // not today's business: an unpaid payment, a refund, a recharge, another tenant's payment, yesterday's payment
+    await order(1, 1, '7.00', today);
+    await order(2, 4, '8.00', today);
+    await order(3, 2, '9.00', today);
+    await order(1, 2, '10.00', today, '111111');
+    await order(1, 2, '11.00', yesterday);
+    const after = await summary();
     expect(after.todayOrders - before.todayOrders).toBe(3);
     expect(after.todayAmount).toBe((Number(before.todayAmount) + 0.6).toFixed(2));
-    expect(after.trend[29].orders - before.trend[29].orders).toBe(3);
+    expect(after.trend[29]).toEqual({ date: today, orders: before.trend[29].orders + 3, amount: after.todayAmount });
+    expect(after.trend[28].orders - before.trend[28].orders).toBe(1);
+    expect(after.trend[28].amount).toBe((Number(before.trend[28].amount) + 11).toFixed(2));
   });
 });

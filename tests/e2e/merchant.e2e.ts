@@ -101,7 +101,8 @@ describe('merchants', () => {
     await row(page, NAME).getByText('编辑').click();
     const dialog = page.locator('.ant-modal').last();
     await dialog.locator('#root_liaison').waitFor();
-    await expect(dialog.locator('#root_merchantName')).toBeDefined();
+    // the edit dialog shows the merchant's name, filled in with the record's
+    await expect.poll(() => dialog.locator('#root_merchantName').isVisible()).toBe(true);
     expect(await dialog.locator('#root_merchantName').inputValue()).toBe(NAME);
     // login password is not editable here (reset action instead)
     expect(await dialog.locator('#root_loginPsw').count()).toBe(0);

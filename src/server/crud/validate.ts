@@ -70,13 +70,18 @@ function bound(v: unknown): number | string | undefined {
  * - a two-item array of dates/date-times/numbers (the `daterange` widget's value: [start, end]);
  * - a from/to pair of fields: `xStart`/`xEnd`, `xBegin`/`xEnd`, `xFrom`/`xTo` (also with a Time/Date/Day/
  *   Month suffix), reported on the end field. Equal bounds are a valid (one-day) range.
+ * The message is `<ns>.msg.rangeOrder` when the locales have it (ns: the first part of the field's title key,
+ * e.g. banner.msg.rangeOrder), else common.validation.range.
  */
 export function rangeErrors(doc: ScreenDocument, values: Record<string, unknown>, skip: Set<string>, i18n: I18n, lang: Lang): FieldError[] {
   const props = allProperties(doc.schema);
   const out: FieldError[] = [];
   const refuse = (field: string) => {
     const title = props[field]?.title;
-    out.push({ field, message: i18n.t(lang, 'common.validation.range', { field: title ? i18n.t(lang, title) : field }) });
+    const params = { field: title ? i18n.t(lang, title) : field };
+    // A screen's own wording (`<ns>.msg.rangeOrder`, ns of the field's title key) wins over the common one.
+    const own = title?.includes('.') ? i18n.t(lang, `${title.split('.')[0]}.msg.rangeOrder`, params, '') : '';
+    out.push({ field, message: own || i18n.t(lang, 'common.validation.range', params) });
   };
   for (const [field, f] of Object.entries(props)) {
     if (skip.has(field)) continue;

@@ -44,10 +44,55 @@ export interface OpenOptions {
   embedded?: boolean;
 }
 
+/** A new connection gives up after this (the request then answers 503 instead of waiting). */
+export const CONNECT_TIMEOUT_MS = 5000;
+/** No statement, and no transaction left idle, runs longer than this (server side; the client waits 5 s more). */
+export const STATEMENT_TIMEOUT_MS = 120_000;
+
+/** Marks an error raised while getting a connection: the database is unreachable, not the request wrong. */
+export const CONNECT_FAILED = Symbol('connectFailed');
+
+/**
+ * A pg pool that survives the database dropping its connections (issue 14, finding 1): node-postgres emits
+ * 'error' on the pool for an idle connection that dies, and on a client that dies between queries; with no
+ * listener either event is thrown and ends the process. Both are logged (once per burst) and the dead client
+ * is discarded by the pool, which opens new connections on demand — reconnecting is the pool's own. Errors
+ * while connecting are tagged CONNECT_FAILED so the app answers 503 while the database is away.
+ */
+function resilientPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  let lastLog = 0;
+  const log = (e: Error) => {
+    if (Date.now() - lastLog < 5000) return;
+    lastLog = Date.now();
+    console.error(`[canteen-admin] database connection lost: ${e.message} (new connections are opened on demand)`);
+  };
+  pool.on('error', log);
+  pool.on('connect', (client) => client.on('error', log));
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as { connect: unknown }).connect = async () => {
+    try {
+      return await connect();
+    } catch (e) {
+      if (e && typeof e === 'object') (e as Record<symbol, boolean>)[CONNECT_FAILED] = true;
+      throw e;
+    }
+  };
+  return pool;
+}
+
 export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'appTimezone'>, opts: OpenOptions = {}): Promise<Database> {
   const tz = config.appTimezone;
   if (config.databaseUrl && !opts.pglite && !opts.embedded) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, types: pgTypes, max: 10, options: `-c TimeZone=${tz}` } as pg.PoolConfig);
+    const pool = resilientPool({
+      connectionString: config.databaseUrl,
+      types: pgTypes,
+      max: 10,
+      options: `-c TimeZone=${tz} -c statement_timeout=${STATEMENT_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${STATEMENT_TIMEOUT_MS}`,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: STATEMENT_TIMEOUT_MS + 5000,
+      keepAlive: true,
+    } as pg.PoolConfig);
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -121,8 +121,3 @@ export async function applyMigrations(conn: DB, migrations: Migration[]): Promis
   }
   return applied;
 }
-
-/** Apply pending migrations under the lock. */
-export function runMigrations(db: DB, migrations: Migration[]): Promise<string[]> {
-  return withMigrationLock(db, (conn) => applyMigrations(conn, migrations));
-}

@@ -11,6 +11,8 @@
  *   window instead of every account it can name. The address is the peer's, or the client's as reported by
  *   trusted reverse proxies (TRUST_PROXY): behind a proxy without TRUST_PROXY every client has the proxy's
  *   address and the block would hit everyone.
+ * Wrong client credentials (Basic id:secret) count as failed logins of the address too, and a blocked
+ * address gets no token of any grant. Calls per address are also rate limited (lib/rate-limit.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -217,6 +219,22 @@ function clientIp(req: FastifyRequest): string {
   return (req.ip || req.socket?.remoteAddress || 'unknown').slice(0, 64);
 }
 
+/**
+ * The client of the request, with wrong client credentials counted like wrong passwords (issue 14, finding
+ * 8): each is a failure of the address, and a blocked address is refused before its credentials are
+ * looked at, so a client secret cannot be guessed faster than a password.
+ */
+async function loadClientThrottled(db: DB, req: FastifyRequest): Promise<ClientRow> {
+  const ip = clientIp(req);
+  if (await isIpBlocked(db, ip)) throw new OAuthError(400, 'invalid_grant', 'error.ipLocked');
+  try {
+    return await loadClient(db, req);
+  } catch (e) {
+    if (e instanceof OAuthError) await recordIpFailure(db, ip);
+    throw e;
+  }
+}
+
 async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, client: ClientRow, tenantId: string) {
   const account = param(req, 'username', 'account');
   const password = param(req, 'password');
@@ -268,7 +286,7 @@ const authModule: ServerModule = {
     app.post('/api/blade-auth/oauth/token', async (req, reply) => {
       try {
         const db = app.ctx.db();
-        const client = await loadClient(db, req);
+        const client = await loadClientThrottled(db, req);
         const grant = param(req, 'grant_type', 'grantType') ?? 'password';
         const allowed = client.authorized_grant_types.split(',').map((s) => s.trim());
         if (!['password', 'captcha', 'refresh_token'].includes(grant) || !allowed.includes(grant)) throw new OAuthError(400, 'unsupported_grant_type', 'error.grantType');
@@ -286,8 +304,9 @@ const authModule: ServerModule = {
       const db = app.ctx.db();
       const key = randomUUID();
       const code = captchaCode();
+      // Expired captchas go with every new one (the route is rate limited, so the table stays small).
+      await db.deleteFrom('blade_captcha').where('expires_at', '<', sql<string>`localtimestamp`).execute();
       await db.insertInto('blade_captcha').values({ captcha_key: key, code, expires_at: sql`localtimestamp(0) + make_interval(mins => ${CAPTCHA_MINUTES})` }).execute();
-      if (Math.random() < 0.05) await db.deleteFrom('blade_captcha').where('expires_at', '<', sql<string>`localtimestamp`).execute();
       return { key, image: captchaSvg(code) };
     });
 

@@ -22,7 +22,7 @@ import { idParam, param } from '../../lib/params.js';
 import { query } from '../../lib/sql.js';
 import { BANNER_COLUMNS, scheduledBanners, setBannerStatus, storeBannerStatus } from './service.js';
 
-export function scheduledStatus(range: unknown, now: string): 1 | 2 | 3 | undefined {
+function scheduledStatus(range: unknown, now: string): 1 | 2 | 3 | undefined {
   if (!Array.isArray(range) || range.length !== 2) return undefined;
   const [start, end] = range.map(String);
   if (now < start) return 1;

@@ -47,7 +47,7 @@ function validator(doc: ScreenDocument): ValidateFunction {
 }
 
 /** Editable fields of the import (add mode), in dialog order. */
-export function importFields(doc: ScreenDocument): string[] {
+function importFields(doc: ScreenDocument): string[] {
   const form = formSchema(doc, 'add');
   return form.order.filter((f) => !form.readonly.includes(f));
 }

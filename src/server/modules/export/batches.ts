@@ -13,7 +13,7 @@ import type { ScreenDocument } from '../../../shared/document.js';
 import { buildListQuery, type ListQueryOptions } from '../../crud/query.js';
 import type { DB } from '../../db/index.js';
 
-export const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 1000;
 
 export interface ExportRead extends ListQueryOptions {
   fields: NonNullable<ListQueryOptions['fields']>;

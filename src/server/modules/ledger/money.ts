@@ -26,7 +26,7 @@ export function money2(s: string): string {
 }
 
 /** Compare two non-negative decimal strings exactly (no float). */
-export function compareDecimal(a: string, b: string): number {
+function compareDecimal(a: string, b: string): number {
   const [ai, af = ''] = a.split('.');
   const [bi, bf = ''] = b.split('.');
   const l = Math.max(af.length, bf.length);

@@ -19,8 +19,6 @@ import { paidPaymentsPerDay } from '../ledger/statistics.js';
 import { countMerchants } from '../merchant/service.js';
 import type { DashboardSummary } from '../../../shared/dashboard.js';
 
-export type { DashboardSummary };
-
 const MD5_HEX = /^[0-9a-f]{32}$/i;
 const PHONE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
