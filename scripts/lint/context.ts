@@ -1,5 +1,5 @@
 /**
- * Gathers what the cross-reference checks compare documents with: the dictionary and menu seeds, both
+ * Gathers what the cross-reference checks compare documents with: the data files (dictionaries, menu tree), both
  * locale files, the routes of the app (built without a database) and CURRENT_SCHEMA_VERSION.
  * Anything that cannot be loaded is reported as a problem (so the lint fails), and its checks are skipped.
  */
@@ -8,8 +8,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addTexts, extraLocaleFile } from '../../src/server/lib/i18n.js';
 import { CURRENT_SCHEMA_VERSION } from '../../src/shared/document.js';
-import { dictionaryIndex, menuIndex, type LintContext, type SeedDictionary, type SeedMenu } from './crossref.js';
+import { loadSeedData } from '../../src/server/seed/data.js';
+import { dictionaryIndex, menuIndex, type LintContext } from './crossref.js';
 import { collectFiles, type LintProblem } from './index.js';
+import { parseJson } from './json.js';
+import { registryDrift } from './meta.js';
 
 export const LOCALE_FILES = ['locales/zh.json', 'locales/en.json'];
 
@@ -67,6 +70,14 @@ export async function loadContext(root: string, opts: LoadOptions = {}): Promise
   }
   if (Object.keys(locales).length === LOCALE_FILES.length) ctx.locales = locales;
 
+  // The static meta-schema (what editors complete from) names the registry's widgets, options, cells, views.
+  const metaFile = 'schemas/meta/screen.schema.json';
+  try {
+    for (const p of registryDrift(JSON.parse(fs.readFileSync(path.join(root, metaFile), 'utf8')) as object)) problems.push({ file: metaFile, ...p });
+  } catch (e) {
+    problems.push({ file: metaFile, pointer: '/', message: `cannot read the meta-schema: ${reason(e)}` });
+  }
+
   // Document migrations (older schemaVersions are linted as the server upgrades them)
   const docsFile = 'src/server/documents.ts';
   try {
@@ -77,25 +88,13 @@ export async function loadContext(root: string, opts: LoadOptions = {}): Promise
     problems.push({ file: docsFile, pointer: '/', message: `cannot load migrateDocument (${reason(e)}): older documents cannot be migrated` });
   }
 
-  // Dictionary seed
-  const dictFile = 'src/server/seed/dictionaries.ts';
-  try {
-    const m = await importTs(root, dictFile);
-    if (!Array.isArray(m.SEED_DICTIONARIES)) throw new Error('it does not export an array SEED_DICTIONARIES');
-    ctx.dictionaries = dictionaryIndex(m.SEED_DICTIONARIES as SeedDictionary[]);
-  } catch (e) {
-    problems.push({ file: dictFile, pointer: '/', message: `cannot load SEED_DICTIONARIES (${reason(e)}): dictionary codes were not checked` });
-  }
-
-  // Menu seed
-  const menuFile = 'src/server/seed/menus.ts';
-  try {
-    const m = await importTs(root, menuFile);
-    if (!Array.isArray(m.SEED_MENUS)) throw new Error('it does not export an array SEED_MENUS');
-    ctx.menus = menuIndex(m.SEED_MENUS as SeedMenu[]);
-  } catch (e) {
-    problems.push({ file: menuFile, pointer: '/', message: `cannot load SEED_MENUS (${reason(e)}): permission codes were not checked` });
-  }
+  // Data files (schemas/data: dictionaries and the menu tree), read by the server's own loader; their
+  // problems (meta-schema, duplicate codes or keys) are lint problems.
+  const data = loadSeedData(root, { parse: parseJson });
+  problems.push(...data.problems);
+  ctx.dictionaries = dictionaryIndex(data.dictionaries);
+  ctx.menus = menuIndex(data.menus);
+  ctx.dataFiles = data.files;
 
   // Screen ids the server loads (schemas/ without meta, plus SCHEMA_DIRS): what references to other screens
   // may name. Read leniently (a broken file is the lint's own finding, not a context problem).

@@ -5,6 +5,7 @@
  */
 import type { EntitySchema, FieldSchema, ScreenDocument, UiSchema } from '../../src/shared/document.js';
 import { AUDIT_FIELDS, allProperties, builtins, isWriteOnly, listableProperties } from '../../src/shared/fields.js';
+import { defaultWidget, widgetOptions } from '../../src/shared/registry.js';
 import type { Problem } from './json.js';
 import { pointer as ptr } from './json.js';
 import { suggest } from './meta.js';
@@ -20,8 +21,8 @@ export interface SeedDictionary {
 export interface SeedMenu {
   code: string;
   path?: string;
+  category?: number;
   children?: SeedMenu[];
-  [k: string]: unknown;
 }
 
 /** What the checks compare a document with. A missing part means that family of checks is skipped. */
@@ -36,6 +37,8 @@ export interface LintContext {
   migrate?: (doc: unknown) => unknown;
   /** Is METHOD URL served by the app? */
   hasRoute?: (method: 'GET' | 'POST', url: string) => boolean;
+  /** The data files read (schemas/data), relative to the root. */
+  dataFiles?: string[];
   /** Ids of the screen documents the server loads (schemas/ and SCHEMA_DIRS), for references to other screens. */
   screens?: Set<string>;
   currentSchemaVersion: number;
@@ -72,8 +75,8 @@ export function hasI18nKey(locale: unknown, key: string): boolean {
 }
 
 const q = (v: unknown) => JSON.stringify(v);
-const SEED_DICT = 'src/server/seed/dictionaries.ts';
-const SEED_MENU = 'src/server/seed/menus.ts';
+const SEED_DICT = 'schemas/data/dictionaries/';
+const SEED_MENU = 'schemas/data/menus.json';
 
 /** Where a field is declared, as a pointer prefix. */
 interface FieldSite {
@@ -270,16 +273,16 @@ export function checkDocument(doc: LintedDocument, ctx: LintContext): Problem[] 
     const missing = (code: string) => {
       const pool = code.startsWith(prefix + '_') ? [...menus.keys()].filter((c) => c.startsWith(prefix + '_')) : [...menus.keys()];
       const hint = suggest(code, pool);
-      return `${q(code)} is not in the menu seed (${SEED_MENU})` + (hint ? ` (did you mean ${q(hint)}?)` : '');
+      return `${q(code)} is not in the menu tree (${SEED_MENU})` + (hint ? ` (did you mean ${q(hint)}?)` : '');
     };
     if (doc.menu) {
       if (!menus.has(doc.menu.parent)) add('/menu/parent', `parent menu ${missing(doc.menu.parent)}`);
-      if (menus.has(prefix)) add('/resource/permissionPrefix', `menu ${q(prefix)} is already in the menu seed: drop the "menu" key or choose another permissionPrefix`);
+      if (menus.has(prefix)) add('/resource/permissionPrefix', `menu ${q(prefix)} is already in the menu tree (${SEED_MENU}): drop the "menu" key or choose another permissionPrefix`);
     } else {
       if (!menus.has(prefix)) add('/resource/permissionPrefix', `menu ${missing(prefix)}; add it there, or add a "menu" key to register the screen automatically`);
       else {
         const path = menus.get(prefix);
-        if (path !== undefined && path !== doc.route) add('/route', `menu ${q(prefix)} has the path ${q(path)} in the menu seed, not ${q(doc.route)}`);
+        if (path !== undefined && path !== doc.route) add('/route', `menu ${q(prefix)} has the path ${q(path)} in the menu tree (${SEED_MENU}), not ${q(doc.route)}`);
       }
       const declared = doc.list.builtins;
       for (const b of builtins(doc)) {
@@ -346,7 +349,7 @@ function checkEntity(schema: EntitySchema, base: string, ctx: LintContext, add: 
       if (f.type !== 'integer' && f.type !== 'string') add(at + '/type', `a dictionary field is integer or string, not ${f.type ?? 'untyped'}`);
       if (ctx.dictionaries && !ctx.dictionaries.has(code)) {
         const hint = suggest(code, ctx.dictionaries.keys());
-        add(at + '/x-dict', `dictionary ${q(code)} is not in the seed (${SEED_DICT})` + (hint ? ` (did you mean ${q(hint)}?)` : ''));
+        add(at + '/x-dict', `dictionary ${q(code)} is not defined in ${SEED_DICT}` + (hint ? ` (did you mean ${q(hint)}?)` : ''));
       }
     }
     if (f['x-password'] && f.type !== 'string') add(at + '/x-password', 'a password field must be a string');
@@ -445,6 +448,15 @@ function checkUi(ui: UiSchema | undefined, base: string, props: Record<string, F
       if (typeof o.maxSize !== 'number') add(at, `an ${widget} widget needs ui:options.maxSize (bytes)`);
     }
     if (widget === 'dict' && !f['x-dict']) add(`${at}/ui:widget`, `the dict widget needs "x-dict" on field ${q(k)}`);
+    // Every option must be one the widget reads (registry): a misspelt or misplaced option is otherwise ignored.
+    const shown = widget ?? defaultWidget(f);
+    const reads = widgetOptions(shown);
+    for (const o of Object.keys(v['ui:options'] ?? {})) {
+      if (!reads || reads.includes(o)) continue;
+      const hint = suggest(o, reads);
+      const why = widget ? `the ${q(shown)} widget` : `the field's default widget ${q(shown)} (no "ui:widget")`;
+      add(`${at}/ui:options/${o}`, `${why} does not read ui:options.${o}` + (hint ? ` (did you mean ${q(hint)}?)` : ` (it reads: ${reads.join(', ')})`));
+    }
     for (const kw of Object.keys(v['ui:messages'] ?? {})) {
       const mat = `${at}/ui:messages/${kw}`;
       if (kw === 'required' && !requiredSomewhere.has(k)) add(mat, `${q(k)} is never required, so this message is never shown`);

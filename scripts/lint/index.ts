@@ -29,14 +29,16 @@ export function formatProblem(p: LintProblem): string {
 
 /**
  * Screen documents under the given files/directories (recursively, *.json), skipping meta-schemas
- * (`*.schema.json` and any `meta` directory) and a folder's strings (`locales` directories). Sorted, deduplicated.
+ * (`*.schema.json` and any `meta` directory), a folder's strings (`locales` directories) and data files
+ * (`data` directories: dictionaries and the menu tree, checked by their own loader, see context.ts).
+ * Sorted, deduplicated.
  */
 export function collectFiles(targets: string[]): string[] {
   const out = new Set<string>();
   const walk = (p: string, explicit: boolean) => {
     const st = fs.statSync(p);
     if (st.isDirectory()) {
-      if (!explicit && ['meta', 'node_modules', 'locales'].includes(path.basename(p))) return;
+      if (!explicit && ['meta', 'node_modules', 'locales', 'data'].includes(path.basename(p))) return;
       for (const e of fs.readdirSync(p).sort()) walk(path.join(p, e), false);
     } else if (explicit || (p.endsWith('.json') && !p.endsWith('.schema.json'))) {
       out.add(p);
@@ -65,9 +67,12 @@ export function lintPaths(targets: string[], ctx: LintContext, opts: LintOptions
   for (const t of targets) {
     if (!fs.existsSync(t)) problems.push({ file: path.relative(cwd, path.resolve(t)) || t, pointer: '/', message: 'no such file or directory' });
   }
+  const dataDir = path.join(opts.root, 'schemas', 'data') + path.sep;
   for (const abs of collectFiles(targets.filter((t) => fs.existsSync(t)).map((t) => path.resolve(t)))) {
     const file = path.relative(cwd, abs) || abs;
     files.push(file);
+    // a data file named explicitly: checked with the context (loadContext), not as a screen document
+    if (abs.startsWith(dataDir)) continue;
     const add = (pointer: string, message: string) => problems.push({ file, pointer, message });
     let value: unknown;
     try {

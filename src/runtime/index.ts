@@ -1,6 +1,19 @@
 /** The document runtime: pure models (no React) and the React renderers the web shell mounts. */
 export * from './model/index.js';
-export { RuntimeProvider, useRuntime, errorData, type RuntimeEnv, type RequestFn, type RequestOptions, type Runtime } from './react/context.js';
+export { RuntimeProvider, useRuntime, errorData, browserQuery, type RuntimeEnv, type RequestFn, type RequestOptions, type Runtime, type QueryStore } from './react/context.js';
 export { useDictionaries, DICT_BATCH_URL } from './react/useDictionaries.js';
 export { ListScreen } from './react/ListScreen.js';
-export { ScreenPage, useScreenDocument, SCREEN_DETAIL_URL } from './react/ScreenPage.js';
+export { ScreenPage, DocumentView, useScreenDocument, SCREEN_DETAIL_URL } from './react/ScreenPage.js';
+export { useListController, baseState, type ListController, type ListControllerOptions } from './react/useListController.js';
+export {
+  registerView,
+  registerWidget,
+  registerCell,
+  registerPage,
+  registerAction,
+  registeredNames,
+  type ViewProps,
+  type CellProps,
+  type PageProps,
+  type ClientAction,
+} from './react/registry.js';

@@ -71,6 +71,8 @@ function jsonFiles(dir: string, skipMeta: boolean): string[] {
       if (skipMeta && e.name === 'meta') continue;
       // a folder's own strings (SCHEMA_DIRS: <dir>/locales/zh.json, en.json), not documents
       if (e.name === 'locales') continue;
+      // data files (dictionaries, the menu tree: seed/data.ts), not documents
+      if (e.name === 'data') continue;
       out.push(...jsonFiles(p, false));
     } else if (e.isFile() && e.name.endsWith('.json')) out.push(p);
   }

@@ -3,12 +3,16 @@
  * ajv's errors into short analyst-friendly messages at exact JSON pointers. One implementation for both
  * users: the server's document loader (documents.ts: a bad document stops the start, naming file and
  * pointer) and the schema lint (scripts/lint, which re-exports this module as scripts/lint/meta.ts).
+ * The names of widgets, their ui:options, cells, views and pages come from the registry
+ * (src/shared/registry.ts): applyRegistry writes them into the meta-schema before it is compiled, and
+ * registryDrift tells where the static file (what editors complete from) disagrees with the registry.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { CELL_NAMES, COMMON_UI_OPTIONS, PAGE_NAMES, VIEW_NAMES, WIDGET_SPECS, widgetNames } from '../shared/registry.js';
 
 /** One problem at a JSON pointer into a document ('/' = the whole document). */
 export interface Problem {
@@ -150,12 +154,90 @@ export function simplify(errors: ErrorObject[]): Problem[] {
 
 const compiled = new Map<string, { text: string; validate: (doc: unknown) => Problem[] }>();
 
-/** The compiled validator of the meta-schema file at `metaPath`, compiled once and again only when the file changed. */
+/**
+ * The compiled validator of the meta-schema file at `metaPath` (with the registry's names applied, see
+ * applyRegistry), compiled once and again only when the file or the registry changed.
+ */
 export function metaValidator(metaPath: string = META_SCHEMA_PATH): (doc: unknown) => Problem[] {
   const text = fs.readFileSync(metaPath, 'utf8');
+  const key = text + '\n' + registrySignature();
   const hit = compiled.get(metaPath);
-  if (hit && hit.text === text) return hit.validate;
-  const validate = compileMetaSchema(JSON.parse(text) as object);
-  compiled.set(metaPath, { text, validate });
+  if (hit && hit.text === key) return hit.validate;
+  const validate = compileMetaSchema(applyRegistry(JSON.parse(text) as object));
+  compiled.set(metaPath, { text: key, validate });
   return validate;
+}
+
+// ── the registry (src/shared/registry.ts) in the meta-schema ──
+
+type Json = Record<string, any>;
+
+function registrySignature(): string {
+  return JSON.stringify([WIDGET_SPECS, COMMON_UI_OPTIONS, CELL_NAMES, VIEW_NAMES, PAGE_NAMES]);
+}
+
+/** Where the registry's names sit in schemas/meta/screen.schema.json (undefined parts: another kind of schema). */
+function registrySites(meta: Json) {
+  const d = meta.definitions ?? {};
+  const viewBranches: Json[] = Array.isArray(d.view?.oneOf) ? d.view.oneOf : [];
+  return {
+    widget: d.fieldUi?.properties?.['ui:widget'] as Json | undefined,
+    options: d.fieldUi?.properties?.['ui:options'] as Json | undefined,
+    render: d.column?.properties?.render as Json | undefined,
+    views: d.view ? viewBranches : undefined,
+    page: viewBranches.find((b) => b.properties?.type?.const === 'page')?.properties?.page as Json | undefined,
+  };
+}
+
+/** All ui:options keys some widget reads. */
+function registryOptions(): string[] {
+  return [...new Set([...COMMON_UI_OPTIONS, ...Object.values(WIDGET_SPECS).flatMap((w) => w.options)])];
+}
+
+/**
+ * The meta-schema with the names of the registry: `ui:widget` and `render` enums, one `ui:options` entry per
+ * option a widget reads, a `view` branch per view type and the `view.page` names. The static file carries the
+ * same lists (editors complete from it; registryDrift checks they agree); a module that extends the registry
+ * at run time (extendRegistry) is taken into account here. Schemas without these parts are returned as they are.
+ */
+export function applyRegistry<T extends object>(metaSchema: T): T {
+  const meta = structuredClone(metaSchema) as Json;
+  const at = registrySites(meta);
+  if (at.widget) at.widget.enum = widgetNames();
+  if (at.options) {
+    at.options.properties ??= {};
+    for (const o of registryOptions()) at.options.properties[o] ??= {};
+  }
+  if (at.render) at.render.enum = [...CELL_NAMES];
+  if (at.views) {
+    const have = new Set(at.views.map((b) => b.properties?.type?.const));
+    for (const v of VIEW_NAMES) if (!have.has(v)) at.views.push({ type: 'object', properties: { type: { const: v } } });
+  }
+  if (at.page && PAGE_NAMES.length) {
+    delete at.page.pattern;
+    at.page.enum = [...PAGE_NAMES];
+  }
+  return meta as T;
+}
+
+/**
+ * Where the static meta-schema file and the registry disagree (one problem per difference, at the pointer of
+ * the list to fix): the file must name exactly the registry's widgets, options, cells, views (and pages).
+ */
+export function registryDrift(metaSchema: object): Problem[] {
+  const at = registrySites(metaSchema as Json);
+  const out: Problem[] = [];
+  const compare = (pointer: string, inFile: unknown[] | undefined, inRegistry: string[], what: string) => {
+    const file = new Set((inFile ?? []).map(String));
+    const missing = inRegistry.filter((n) => !file.has(n));
+    const extra = [...file].filter((n) => !inRegistry.includes(n));
+    if (missing.length) out.push({ pointer, message: `lacks the ${what} ${missing.map((n) => fmt(n)).join(', ')} of src/shared/registry.ts` });
+    if (extra.length) out.push({ pointer, message: `names ${what} ${extra.map((n) => fmt(n)).join(', ')} that src/shared/registry.ts does not have` });
+  };
+  compare('/definitions/fieldUi/properties/ui:widget/enum', at.widget?.enum, widgetNames(), 'widget(s)');
+  compare('/definitions/fieldUi/properties/ui:options/properties', Object.keys(at.options?.properties ?? {}), registryOptions(), 'ui:options key(s)');
+  compare('/definitions/column/properties/render/enum', at.render?.enum, CELL_NAMES, 'cell(s)');
+  compare('/definitions/view/oneOf', at.views?.map((b) => b.properties?.type?.const), VIEW_NAMES, 'view type(s)');
+  if (PAGE_NAMES.length || at.page?.enum) compare('/definitions/view/oneOf/page/properties/page/enum', at.page?.enum, PAGE_NAMES, 'page(s)');
+  return out;
 }

@@ -16,7 +16,7 @@ export async function prepareDatabase(db: DB, docs: DocumentRegistry, config: Se
   // One lock for all three steps: instances starting together never seed twice.
   return withMigrationLock(db, async (conn) => {
     const migrations = await applyMigrations(conn, allMigrations());
-    const tableChanges = await syncDocumentTables(conn, docs.all);
+    const tableChanges = await syncDocumentTables(conn, docs.all, (id) => docs.files.get(id));
     const result = await seed(conn, { docs: docs.all, i18n: new I18n(config.rootDir, config.schemaDirs), tz: config.appTimezone, demo: opts.demo });
     return { ...result, migrations, tableChanges };
   });

@@ -14,7 +14,7 @@ export interface WidgetSpec {
 }
 
 /** ui:options keys every widget accepts. */
-export const COMMON_UI_OPTIONS = ['tip'];
+export const COMMON_UI_OPTIONS = ['tip', 'preview'];
 
 export const WIDGET_SPECS: Record<string, WidgetSpec> = {
   text: { options: ['counter'] },
@@ -30,7 +30,7 @@ export const WIDGET_SPECS: Record<string, WidgetSpec> = {
   month: { options: [] },
   hidden: { options: [] },
   upload: { options: ['accept', 'maxSize', 'endpoint', 'listType'] },
-  file: { options: ['accept', 'maxSize'] },
+  file: { options: ['accept', 'maxSize', 'template'] },
   json: { options: ['rows'] },
   treeSelect: { options: ['tree', 'multiple', 'checkStrictly', 'leafOnly'] },
   icon: { options: [] },
@@ -55,4 +55,37 @@ export function extendRegistry(ext: { widgets?: Record<string, WidgetSpec>; cell
 
 export function widgetNames(): string[] {
   return Object.keys(WIDGET_SPECS);
+}
+
+/** The ui:options keys a widget reads (its own and the common ones); undefined for an unknown widget. */
+export function widgetOptions(widget: string): string[] | undefined {
+  const spec = WIDGET_SPECS[widget];
+  return spec ? [...spec.options, ...COMMON_UI_OPTIONS] : undefined;
+}
+
+/** What a field looks like to widget inference (a subset of FieldSchema, so this file imports nothing). */
+interface InferredFrom {
+  type?: string;
+  format?: string;
+  writeOnly?: boolean;
+  'x-dict'?: string;
+  'x-password'?: boolean;
+  items?: { format?: string };
+}
+
+/**
+ * The widget a field gets without `ui:widget`: x-dict → dict, write-only or x-password → password,
+ * date/date-time/yyyyMM → date/datetime/month, numbers → number, array of dates → daterange, object → json,
+ * else text.
+ */
+export function defaultWidget(f: InferredFrom): string {
+  if (f['x-dict']) return 'dict';
+  if (f.writeOnly || f['x-password']) return 'password';
+  if (f.format === 'date') return 'date';
+  if (f.format === 'date-time') return 'datetime';
+  if (f.format === 'yyyyMM') return 'month';
+  if (f.type === 'integer' || f.type === 'number') return 'number';
+  if (f.type === 'array' && f.items?.format === 'date') return 'daterange';
+  if (f.type === 'object') return 'json';
+  return 'text';
 }

@@ -13,7 +13,7 @@ const IframePage = lazy(withTimeout(() => import('./pages/IframePage.js')));
 
 /**
  * Routes. Public: /login /lock /404 /403 /500 (and /myiframe/* outside the shell when not logged in).
- * Inside the shell: the registered special pages by path (pages/registry.tsx) and every other path resolved
+ * Inside the shell: the registered special pages by path (pages/fixedPages.ts) and every other path resolved
  * against the menu tree (MenuPage): screen document → generic list screen, else "not available yet", and
  * /404 when the path is unknown.
  */

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/server/seed/index.js';
-import { SEED_MENUS, seedMenuCodes } from '../../src/server/seed/menus.js';
+import { readSeedData } from '../../src/server/seed/data.js';
+import { seedMenuCodes } from '../../src/server/seed/menus.js';
 import { prepareDatabase } from '../../src/server/setup.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
@@ -77,7 +78,8 @@ describe('menu seed against the spec', () => {
   });
 
   it('every seed code is unique and reaches the administrator', async () => {
-    const codes = seedMenuCodes();
+    const SEED_MENUS = readSeedData().menus;
+    const codes = seedMenuCodes(SEED_MENUS);
     expect(new Set(codes).size).toBe(codes.length);
     const { menus, buttons } = await menuCodes(admin);
     for (const c of codes) expect(menus.has(c) || buttons.has(c), c).toBe(true);

@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { applyRegistry, compileMetaSchema, registryDrift } from '../../src/server/meta-schema.js';
+import { WIDGET_SPECS, extendRegistry, widgetNames } from '../../src/shared/registry.js';
 import { ROOT, lintFixtures } from './helpers.js';
 
 const CASES: Array<[string, Array<[string, string]>]> = [
@@ -133,7 +135,7 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "menu-path",
     [
-      ["/route", "menu \"fx\" has the path \"/fx/fx\" in the menu seed, not \"/fx/other\""],
+      ["/route", "menu \"fx\" has the path \"/fx/fx\" in the menu tree (schemas/data/menus.json), not \"/fx/other\""],
     ],
   ],
   [
@@ -247,19 +249,19 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "unknown-action-permission",
     [
-      ["/list/actions/0/permission", "button \"fx_reset_psw\" is not in the menu seed (src/server/seed/menus.ts)"],
+      ["/list/actions/0/permission", "button \"fx_reset_psw\" is not in the menu tree (schemas/data/menus.json)"],
     ],
   ],
   [
     "unknown-builtin-permission",
     [
-      ["/list/builtins/2", "button \"fy_delete\" is not in the menu seed (src/server/seed/menus.ts)"],
+      ["/list/builtins/2", "button \"fy_delete\" is not in the menu tree (schemas/data/menus.json)"],
     ],
   ],
   [
     "unknown-dictionary",
     [
-      ["/schema/properties/status/x-dict", "dictionary \"merchant_statu\" is not in the seed (src/server/seed/dictionaries.ts) (did you mean \"merchant_status\"?)"],
+      ["/schema/properties/status/x-dict", "dictionary \"merchant_statu\" is not defined in schemas/data/dictionaries/ (did you mean \"merchant_status\"?)"],
     ],
   ],
   [
@@ -271,14 +273,14 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "unknown-menu-parent",
     [
-      ["/menu/parent", "parent menu \"canten\" is not in the menu seed (src/server/seed/menus.ts) (did you mean \"canteen\"?)"],
+      ["/menu/parent", "parent menu \"canten\" is not in the menu tree (schemas/data/menus.json) (did you mean \"canteen\"?)"],
     ],
   ],
   [
     "unknown-menu",
     [
-      ["/resource/permissionPrefix", "menu \"fz\" is not in the menu seed (src/server/seed/menus.ts) (did you mean \"fx\"?); add it there, or add a \"menu\" key to register the screen automatically"],
-      ["/list/builtins/0", "button \"fz_view\" is not in the menu seed (src/server/seed/menus.ts)"],
+      ["/resource/permissionPrefix", "menu \"fz\" is not in the menu tree (schemas/data/menus.json) (did you mean \"fx\"?); add it there, or add a \"menu\" key to register the screen automatically"],
+      ["/list/builtins/0", "button \"fz_view\" is not in the menu tree (schemas/data/menus.json)"],
     ],
   ],
   [
@@ -331,6 +333,31 @@ const CASES: Array<[string, Array<[string, string]>]> = [
       ["/uiSchema/status/ui:options/sources/0/lable", "unknown key \"lable\" (did you mean \"label\"?)"],
     ],
   ],
+  [
+    "unknown-x-key",
+    [
+      ["/schema/properties/psw/x-pasword", "unknown key \"x-pasword\" (did you mean \"x-password\"?)"],
+    ],
+  ],
+  [
+    "misspelt-x-dict",
+    [
+      ["/schema/properties/status/x-dcit", "unknown key \"x-dcit\" (did you mean \"x-dict\"?)"],
+    ],
+  ],
+  [
+    "unknown-ui-key",
+    [
+      ["/uiSchema/psw/ui:widgte", "unknown key \"ui:widgte\" (did you mean \"ui:widget\"?)"],
+    ],
+  ],
+  [
+    "option-not-read",
+    [
+      ["/uiSchema/name/ui:options/rows", "the field's default widget \"text\" (no \"ui:widget\") does not read ui:options.rows (it reads: counter, tip, preview)"],
+      ["/uiSchema/status/ui:options/multiple", "the \"dict\" widget does not read ui:options.multiple (it reads: dictCode, numeric, tip, preview)"],
+    ],
+  ],
 ];
 
 describe('schema lint: each kind of mistake is caught', () => {
@@ -362,10 +389,38 @@ describe('schema lint: each kind of mistake is caught', () => {
   });
 });
 
-describe('meta-schema and runtime agree', () => {
-  it('ui:widget allows exactly the widgets of the runtime registry', async () => {
+describe('meta-schema, registry and runtime agree', () => {
+  it('the static meta-schema names exactly the registry\'s widgets, ui:options, cells and views', () => {
     const meta = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/meta/screen.schema.json'), 'utf8'));
+    expect(registryDrift(meta)).toEqual([]);
+    expect([...meta.definitions.fieldUi.properties['ui:widget'].enum].sort()).toEqual(widgetNames().sort());
+  });
+
+  it('a registry name missing from the file is reported where the file lists them', () => {
+    const meta = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/meta/screen.schema.json'), 'utf8'));
+    meta.definitions.fieldUi.properties['ui:widget'].enum = meta.definitions.fieldUi.properties['ui:widget'].enum.filter((w: string) => w !== 'icon').concat('colour');
+    expect(registryDrift(meta)).toEqual([
+      { pointer: '/definitions/fieldUi/properties/ui:widget/enum', message: 'lacks the widget(s) "icon" of src/shared/registry.ts' },
+      { pointer: '/definitions/fieldUi/properties/ui:widget/enum', message: 'names widget(s) "colour" that src/shared/registry.ts does not have' },
+    ]);
+  });
+
+  it('a widget added to the registry is accepted by the validator the server and the lint compile', () => {
+    const meta = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/meta/screen.schema.json'), 'utf8'));
+    const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/lint/fixtures/valid/fx.json'), 'utf8'));
+    doc.uiSchema.name = { 'ui:widget': 'colour', 'ui:options': { palette: 'warm' } };
+    expect(compileMetaSchema(applyRegistry(meta))(doc).map((p) => p.pointer)).toEqual(['/uiSchema/name/ui:widget', '/uiSchema/name/ui:options/palette']);
+    const saved = structuredClone(WIDGET_SPECS);
+    try {
+      extendRegistry({ widgets: { colour: { options: ['palette'] } } });
+      expect(compileMetaSchema(applyRegistry(meta))(doc)).toEqual([]);
+    } finally {
+      for (const k of Object.keys(WIDGET_SPECS)) if (!(k in saved)) delete WIDGET_SPECS[k];
+    }
+  });
+
+  it('the runtime dialog model knows the same widgets', async () => {
     const { WIDGETS } = await import('../../src/runtime/model/dialog.js');
-    expect([...meta.definitions.fieldUi.properties['ui:widget'].enum].sort()).toEqual([...WIDGETS].sort());
+    expect([...WIDGETS].sort()).toEqual(widgetNames().sort());
   });
 });

@@ -3,7 +3,7 @@ import type { FieldSchema, ScreenDocument } from '../../shared/document.js';
 import { listableProperties, toSnake } from '../../shared/fields.js';
 import { dictLabel, type DictMap } from './dicts.js';
 
-export type RenderKind = 'dict' | 'image' | 'link' | 'money' | 'percent' | 'json' | 'date' | 'date-time' | 'text';
+export type RenderKind = 'dict' | 'image' | 'link' | 'money' | 'percent' | 'json' | 'date' | 'date-time' | 'text' | 'lookup' | 'icon' | 'daterange' | 'tag' | (string & {});
 
 export interface ColumnModel {
   field: string;
@@ -16,6 +16,8 @@ export interface ColumnModel {
   fixed?: 'left' | 'right';
   render: RenderKind;
   dictCode?: string;
+  /** Lookup cells: the read-only field holding the label(s) of the referenced record(s). */
+  labelField?: string;
 }
 
 export interface ListModel {
@@ -32,10 +34,37 @@ export const DEFAULT_PAGE_SIZES = [10, 30, 50, 100, 200];
 function renderKind(f: FieldSchema | undefined, hint: string | undefined): RenderKind {
   if (hint && hint !== 'text') return hint as RenderKind;
   if (f?.['x-dict']) return 'dict';
+  if (f?.['x-lookup']) return 'lookup';
   if (f?.format === 'date-time') return 'date-time';
+  if (f?.type === 'array' && (f.items?.format === 'date' || f.items?.format === 'date-time') && f.maxItems === 2) return 'daterange';
   if (f?.format === 'date') return 'date';
   if (!hint && (f?.type === 'object' || f?.type === 'array')) return 'json';
   return 'text';
+}
+
+/** The read-only field the server sends a lookup's label in (`as`, default `<field>Name`). */
+export function lookupLabelField(field: string, f: FieldSchema | undefined): string | undefined {
+  const l = f?.['x-lookup'];
+  return l ? (l.as ?? `${field}Name`) : undefined;
+}
+
+function dateText(v: unknown): string {
+  const s = String(v ?? '').slice(0, 19).replace('T', ' ');
+  return s.endsWith(' 00:00:00') ? s.slice(0, 10) : s;
+}
+
+/** A pair of dates (array, or the JSON text of one) as "2026-01-01 ~ 2026-02-01". */
+export function rangeText(value: unknown): string {
+  let v = value;
+  if (typeof v === 'string' && v.trim().startsWith('[')) {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return String(value);
+    }
+  }
+  if (!Array.isArray(v)) return String(v ?? '');
+  return v.filter((x) => x !== null && x !== undefined && x !== '').map(dateText).join(' ~ ');
 }
 
 export function columnsModel(doc: ScreenDocument): ListModel {
@@ -52,6 +81,7 @@ export function columnsModel(doc: ScreenDocument): ListModel {
       fixed: c.fixed,
       render,
       dictCode: render === 'dict' ? f?.['x-dict'] : undefined,
+      labelField: render === 'lookup' ? lookupLabelField(c.field, f) : undefined,
     };
   });
   const pageSizes = doc.list.pageSizes?.length ? doc.list.pageSizes : DEFAULT_PAGE_SIZES;
@@ -102,6 +132,8 @@ export function formatCell(col: Pick<ColumnModel, 'render' | 'dictCode'>, value:
       return `${value}%`;
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value);
+    case 'daterange':
+      return rangeText(value);
     case 'date':
       return String(value).slice(0, 10);
     case 'date-time': {

@@ -6,6 +6,7 @@
 import type { EntitySchema, FieldSchema, FieldUi, Mode, ScreenDocument } from '../../shared/document.js';
 import { allProperties, conditionalFields, conditionHolds, fieldUi, isWriteOnly } from '../../shared/fields.js';
 import { formSchema, messageKey, messageParams } from '../../shared/form.js';
+import { widgetNames } from '../../shared/registry.js';
 
 /** i18next-style translate function. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -27,14 +28,17 @@ export interface DialogModel {
   titleKey: string;
 }
 
-/** Widget names of our rjsf registry. */
-export const WIDGETS = ['dict', 'password', 'number', 'textarea', 'date', 'datetime', 'daterange', 'datetimerange', 'month', 'hidden', 'upload', 'file', 'json', 'select', 'text', 'treeSelect', 'icon'] as const;
-export type WidgetName = (typeof WIDGETS)[number];
+/**
+ * Widget names (src/shared/registry.ts, read at call time so a module's `extendRegistry` counts).
+ * @deprecated read `widgetNames()`; kept for readers written before the shared registry.
+ */
+export const WIDGETS: readonly string[] = widgetNames();
+export type WidgetName = string;
 
 /** The registry widget for a field: the document's `ui:widget`, else inferred from the schema. */
 export function widgetFor(f: FieldSchema, ui: FieldUi): WidgetName | undefined {
   const declared = ui['ui:widget'];
-  if (declared) return (WIDGETS as readonly string[]).includes(declared) ? (declared as WidgetName) : undefined;
+  if (declared) return widgetNames().includes(declared) ? declared : undefined;
   if (f['x-dict']) return 'dict';
   if (isWriteOnly(f)) return 'password';
   if (f.format === 'date') return 'date';
@@ -46,7 +50,7 @@ export function widgetFor(f: FieldSchema, ui: FieldUi): WidgetName | undefined {
   return undefined;
 }
 
-const CHOICE_WIDGETS = new Set(['dict', 'date', 'datetime', 'daterange', 'datetimerange', 'month', 'select', 'upload', 'file']);
+const CHOICE_WIDGETS = new Set(['dict', 'date', 'datetime', 'daterange', 'datetimerange', 'month', 'select', 'upload', 'file', 'treeSelect', 'icon']);
 
 function translateTitles(node: unknown, t: Translate): unknown {
   if (Array.isArray(node)) return node.map((n) => translateTitles(n, t));
@@ -77,6 +81,7 @@ export function dialogModel(doc: ScreenDocument, mode: Mode, t: Translate): Dial
       field,
       numeric: f.type === 'integer' || f.type === 'number' || f.items?.type === 'integer',
     };
+    if (f['x-joined']) options.joined = true;
     if (typeof docOptions.tip === 'string') options.tip = t(docOptions.tip);
     if (f['x-dict'] || f.items?.['x-dict']) options.dictCode = f['x-dict'] ?? f.items?.['x-dict'];
     if (f.maxLength) options.maxLength = f.maxLength;

@@ -4,3 +4,7 @@ export * from './search.js';
 export * from './list.js';
 export * from './actions.js';
 export * from './dialog.js';
+export * from './listQuery.js';
+export * from './treeValue.js';
+export * from './tree.js';
+export * from './masterDetail.js';

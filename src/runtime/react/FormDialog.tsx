@@ -11,12 +11,14 @@ export interface FormDialogProps {
   doc: ScreenDocument;
   mode: Mode;
   id?: string;
+  /** Add mode: fields the new record starts with (a child's parent, a detail's master). */
+  initial?: JsonObject;
   dicts: DictMap;
   onClose: () => void;
   onSaved: (mode: Mode) => void;
 }
 
-export default function FormDialog({ doc, mode, id, dicts, onClose, onSaved }: FormDialogProps) {
+export default function FormDialog({ doc, mode, id, initial: startWith, dicts, onClose, onSaved }: FormDialogProps) {
   const { request, t } = useRuntime();
   const model = useMemo(() => dialogModel(doc, mode, t), [doc, mode, t]);
   // A fresh key per opening, so the dialog always shows the record as it is now.
@@ -27,7 +29,7 @@ export default function FormDialog({ doc, mode, id, dicts, onClose, onSaved }: F
     { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false },
   );
   const ready = mode === 'add' || !!record;
-  const initial = useMemo(() => (mode === 'add' ? {} : prepareFormData(doc, record)), [doc, mode, record]);
+  const initial = useMemo(() => (mode === 'add' ? prepareFormData(doc, startWith) : prepareFormData(doc, record)), [doc, mode, record, startWith]);
   const form = useRef<SchemaFormHandle>(null);
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, { __errors: string[] }>>();
@@ -38,7 +40,9 @@ export default function FormDialog({ doc, mode, id, dicts, onClose, onSaved }: F
     if (!data) return;
     setSaving(true);
     try {
-      await request('POST', listUrl(doc, 'submit'), { data: submitPayload(doc, mode, data) });
+      // A child's parent / a detail's master is sent even when the dialog does not show that field.
+      const payload = { ...(mode === 'add' ? (startWith ?? {}) : {}), ...submitPayload(doc, mode, data) };
+      await request('POST', listUrl(doc, 'submit'), { data: payload });
       onSaved(mode);
     } catch (e) {
       setServerErrors(serverFieldErrors(errorData(e), t));

@@ -3,7 +3,9 @@
  * shown on blur for the fields the user has left (all of them once a submit is tried).
  */
 import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { Grid } from 'antd';
 import { withTheme } from '@rjsf/core';
+import { isNarrow } from './responsive.js';
 import { Theme as AntdTheme } from '@rjsf/antd';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
@@ -11,7 +13,8 @@ import type { ScreenDocument } from '../../shared/document.js';
 import { CUSTOM_FORMATS } from '../../shared/form.js';
 import { createTransformErrors, errorsOfTouched, fieldOfId, type DialogModel, type DictMap, type JsonObject } from '../model/index.js';
 import { useRuntime } from './context.js';
-import { GridObjectFieldTemplate, widgets, type RuntimeFormContext } from './widgets.js';
+import { GridObjectFieldTemplate, type RuntimeFormContext } from './widgets.js';
+import { widgetRegistry } from './registry.js';
 
 const ThemedForm = withTheme<JsonObject>(AntdTheme);
 
@@ -49,6 +52,7 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
   const showAll = useRef(false);
   const files = useRef<Record<string, File>>({});
   const formRef = useRef<any>(null);
+  const narrow = isNarrow(Grid.useBreakpoint());
 
   const baseTransform = useMemo(() => createTransformErrors(doc, t), [doc, t]);
   const transformErrors = useCallback(
@@ -64,12 +68,13 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
       request,
       files: files.current,
       readonlyAsDisabled: false,
-      labelCol: { flex: '120px' },
+      // Below 768 px every label sits above its full-width control; English labels get a wider column (and wrap: CSS).
+      labelCol: narrow ? { span: 24 } : { flex: lang === 'en' ? '160px' : '120px' },
       // basis 0 so a wide control (range picker, upload) never wraps under its label
-      wrapperCol: { flex: '1 1 0', style: { minWidth: 0 } },
+      wrapperCol: narrow ? { span: 24 } : { flex: '1 1 0', style: { minWidth: 0 } },
       formData,
     }),
-    [dicts, lang, t, request, formData],
+    [dicts, lang, t, request, formData, narrow],
   );
 
   useImperativeHandle(
@@ -93,11 +98,12 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
   return (
     <ThemedForm
       ref={formRef}
+      className={`runtime-form${narrow ? ' runtime-form-narrow' : ''}`}
       schema={model.schema as never}
       uiSchema={model.uiSchema as never}
       formData={formData}
       validator={validator}
-      widgets={widgets}
+      widgets={widgetRegistry()}
       templates={templates}
       formContext={formContext}
       readonly={readonly}

@@ -1,18 +1,36 @@
+import { Suspense } from 'react';
 import { Result, Spin } from 'antd';
 import useSWR from 'swr';
-import type { ScreenDocument } from '../../shared/document.js';
+import type { AnyDocument } from '../../shared/document.js';
 import { useRuntime } from './context.js';
-import { ListScreen } from './ListScreen.js';
+import { viewFor } from './registry.js';
+import { SCREEN_DETAIL_URL } from './screenUrls.js';
+import './views.js';
 
-export const SCREEN_DETAIL_URL = '/api/blade-system/screen/detail';
+export { SCREEN_DETAIL_URL };
 
-/** Loads a screen document (swr, cached) and hands it to a renderer. */
-export function useScreenDocument(screenId: string | undefined) {
+/** Loads a screen (or layout) document (swr, cached) and hands it to a renderer. */
+export function useScreenDocument<D extends AnyDocument = AnyDocument>(screenId: string | undefined) {
   const { request } = useRuntime();
-  return useSWR<ScreenDocument>(
+  return useSWR<D>(
     screenId ? ['runtime:screen', screenId] : null,
-    ([, id]: [string, string]) => request<ScreenDocument>('GET', SCREEN_DETAIL_URL, { params: { id } }),
+    ([, id]: [string, string]) => request<D>('GET', SCREEN_DETAIL_URL, { params: { id } }),
     { revalidateOnFocus: false, revalidateIfStale: false },
+  );
+}
+
+const spin = <Spin style={{ display: 'block', margin: '80px auto' }} />;
+
+/** A document drawn by the view its `view.type` names (default list), through the view registry. */
+export function DocumentView({ doc }: { doc: AnyDocument }) {
+  const { t } = useRuntime();
+  const type = doc.view?.type ?? 'list';
+  const View = viewFor(type);
+  if (!View) return <Result status="warning" title={t('runtime.view.unknown', { type })} />;
+  return (
+    <Suspense fallback={spin}>
+      <View key={doc.id} doc={doc} />
+    </Suspense>
   );
 }
 
@@ -20,7 +38,7 @@ export function useScreenDocument(screenId: string | undefined) {
 export function ScreenPage({ screenId }: { screenId: string }) {
   const { t } = useRuntime();
   const { data, error, isLoading } = useScreenDocument(screenId);
-  if (isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  if (isLoading) return spin;
   if (error || !data) return <Result status="warning" title={t(error ? 'common.msg.loadFailed' : 'common.msg.noScreen')} />;
-  return <ListScreen key={data.id} doc={data} />;
+  return <DocumentView doc={data} />;
 }

@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { dictOptions, type DictMap, type SearchModel } from '../model/index.js';
 import { useRuntime } from './context.js';
 
@@ -36,14 +36,19 @@ export interface SearchBarProps {
   model: SearchModel;
   dicts: DictMap;
   defaults: Record<string, unknown>;
+  /** The search applied now (restored from the URL), shown in the form; default `defaults`. */
+  values?: Record<string, unknown>;
   onSearch: (values: Record<string, unknown>) => void;
 }
 
 /** The inline search form: one control per declared search, search and clear buttons. */
-export function SearchBar({ model, dicts, defaults, onSearch }: SearchBarProps) {
+export function SearchBar({ model, dicts, defaults, values, onSearch }: SearchBarProps) {
   const { t, lang } = useRuntime();
   const [form] = Form.useForm();
-  const initial = useMemo(() => toFormValues(model, defaults), [model, defaults]);
+  // The form starts with the applied search (a restored link); Reset goes back to the document's defaults.
+  const [start] = useState(() => values ?? defaults);
+  const initial = useMemo(() => toFormValues(model, start), [model, start]);
+  const reset = useMemo(() => toFormValues(model, defaults), [model, defaults]);
   if (!model.fields.length) return null;
   return (
     <Form
@@ -90,8 +95,8 @@ export function SearchBar({ model, dicts, defaults, onSearch }: SearchBarProps) 
           <Button
             icon={<ReloadOutlined />}
             onClick={() => {
-              form.resetFields();
-              onSearch(fromFormValues(model, initial));
+              form.setFieldsValue(Object.fromEntries(model.fields.map((f) => [f.field, reset[f.field]])));
+              onSearch(fromFormValues(model, reset));
             }}
           >
             {t('common.action.reset')}

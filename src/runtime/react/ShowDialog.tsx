@@ -28,7 +28,7 @@ export interface ShowDialogProps {
 
 export default function ShowDialog({ doc, action, row, onClose }: ShowDialogProps) {
   const { request, t, lang } = useRuntime();
-  const target = useScreenDocument(action.show?.screen);
+  const target = useScreenDocument<ScreenDocument>(action.show?.screen);
   const model = useMemo(() => (target.data ? showModel(action, target.data) : undefined), [action, target.data]);
   const codes = useMemo(() => (target.data ? dictCodes(target.data) : NO_CODES), [target.data]);
   const { dicts } = useDictionaries(codes);
@@ -54,7 +54,7 @@ export default function ShowDialog({ doc, action, row, onClose }: ShowDialogProp
         dataIndex: c.field,
         title: t(c.titleKey),
         width: c.width ?? 150,
-        render: (v: unknown) => <Cell col={c} value={v} dicts={dicts} lang={lang} />,
+        render: (v: unknown, r: Rec) => <Cell col={c} value={v} row={r} dicts={dicts} lang={lang} />,
       });
     }
     return cols;

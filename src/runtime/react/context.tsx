@@ -24,7 +24,25 @@ export interface RuntimeEnv {
   request: RequestFn;
   /** Button permission codes of the user: `{code: true}`. */
   permissions: Permissions;
+  /** Where lists keep their page, sort and search (default: the browser's address, replaced in place). */
+  query?: QueryStore;
 }
+
+/** The URL query a list reads at start and rewrites as it changes (tests pass an in-memory one). */
+export interface QueryStore {
+  get(): string;
+  replace(query: string): void;
+}
+
+/** The address bar: the query is replaced without a new history entry, keeping the router's history state. */
+export const browserQuery: QueryStore = {
+  get: () => (typeof window === 'undefined' ? '' : window.location.search),
+  replace(query) {
+    if (typeof window === 'undefined') return;
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${query}${hash}`);
+  },
+};
 
 const RuntimeContext = createContext<RuntimeEnv | null>(null);
 

@@ -2,14 +2,16 @@
  * Our rjsf widget registry (names match `WIDGETS` of the dialog model). Widgets read dictionaries, the
  * language, `t` and `request` from the form context, so they share the screen's single dictionary load.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { registerWidget } from './registry.js';
 import { Button, DatePicker, Image, Input, InputNumber, Select, Typography, Upload, message } from 'antd';
 import type { UploadFile } from 'antd';
 import { UploadOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import useSWR from 'swr';
 import type { ObjectFieldTemplateProps, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { Col, Row } from 'antd';
+import { Col, Grid, Row } from 'antd';
+import { isNarrow } from './responsive.js';
 import type { ScreenDocument } from '../../shared/document.js';
 import { dictLabel, dictOptions, listUrl, type DictMap, type Translate } from '../model/index.js';
 import type { RequestFn } from './context.js';
@@ -363,6 +365,9 @@ function JsonWidget({ id, value, onChange, onBlur, readonly, schema }: WidgetPro
   );
 }
 
+/** The server caps a page at 200 records: ask for what it gives. */
+export const SOURCE_PAGE_SIZE = 200;
+
 type Source = { screen: string; value: string; label: string; when?: Record<string, unknown> };
 
 /** The source that applies to these form values: `source`, or the first of `sources` whose `when` holds. */
@@ -387,7 +392,7 @@ function SourceSelectWidget(props: WidgetProps) {
     request<ScreenDocument>('GET', '/api/blade-system/screen/detail', { params: { id: sid } }),
   );
   const { data: page } = useSWR(doc ? ['runtime:source', listUrl(doc, 'list')] : null, ([, u]: [string, string]) =>
-    request<{ records: Array<Record<string, unknown>> }>('GET', u, { params: { current: 1, size: 1000 } }),
+    request<{ records: Array<Record<string, unknown>> }>('GET', u, { params: { current: 1, size: SOURCE_PAGE_SIZE } }),
   );
   const opts = (page?.records ?? []).map((r) => ({ value: String(r[source?.value ?? 'id']), label: String(r[source?.label ?? 'id'] ?? '') }));
   return (
@@ -407,6 +412,7 @@ function SourceSelectWidget(props: WidgetProps) {
   );
 }
 
+/** The built-in widgets (also in the widget registry: registry.ts `widgetRegistry()`). */
 export const widgets: RegistryWidgetsType = {
   dict: DictWidget,
   password: PasswordWidget,
@@ -424,10 +430,28 @@ export const widgets: RegistryWidgetsType = {
   file: FileWidget,
   json: JsonWidget,
   select: SourceSelectWidget,
+  treeSelect: lazyWidget(() => import('./TreeSelectWidget.js')),
+  icon: lazyWidget(() => import('./IconPicker.js')),
 };
+for (const [name, c] of Object.entries(widgets)) if (name !== 'TextWidget') registerWidget(name, c as ComponentType<WidgetProps>);
+registerWidget('TextWidget', TextWidget);
+
+/** A widget in its own chunk (trees, the icon picker): an input-sized placeholder while it loads. */
+function lazyWidget(load: () => Promise<{ default: ComponentType<WidgetProps> }>): ComponentType<WidgetProps> {
+  const L = lazy(load);
+  return function LazyWidget(props: WidgetProps) {
+    return (
+      <Suspense fallback={<Input disabled id={props.id} placeholder={props.placeholder} />}>
+        <L {...props} />
+      </Suspense>
+    );
+  };
+}
 
 /** Grid layout: each field takes its `ui:options.span` of 24 columns. */
 export function GridObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
+  // Below 768 px one full-width column: two half columns leave 50 px inputs on a phone.
+  const narrow = isNarrow(Grid.useBreakpoint());
   return (
     <Row gutter={16}>
       {properties
@@ -436,7 +460,7 @@ export function GridObjectFieldTemplate({ properties }: ObjectFieldTemplateProps
           const ui = (p.content.props as { uiSchema?: Record<string, any> }).uiSchema;
           const span = Number(ui?.['ui:options']?.span ?? 24);
           return (
-            <Col key={p.name} span={span}>
+            <Col key={p.name} span={narrow ? 24 : span}>
               {p.content}
             </Col>
           );

@@ -3,6 +3,7 @@
  * status (400 unless said). The app's error handler answers HTTP <status> + R with the text in the request
  * language; `message` carries the zh text for logs and for callers outside a request (scripts, tests).
  */
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http.js';
 import { translate } from './i18n.js';
 
@@ -12,4 +13,9 @@ export class BusinessError extends HttpError {
     this.message = translate(key, params);
     this.name = 'BusinessError';
   }
+}
+
+/** A 400 whose text the spec gives in both languages (written in the handler, not a locale key). */
+export function badRequestText(req: FastifyRequest, zh: string, en: string): HttpError {
+  return new HttpError(400, 'error.badRequest', {}, null, req.lang === 'en' ? en : zh);
 }

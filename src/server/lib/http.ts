@@ -46,6 +46,7 @@ export const SERVER_MESSAGES: Record<string, [zh: string, en: string]> = {
   'error.dateRange': ['{{field}} 的日期超出范围,年份须在 0001 到 9999 之间', '{{field}}: the date is out of range, the year must be 0001 to 9999'],
   'error.idRange': ['{{field}} 不是有效的编号', '{{field}} is not a valid id'],
   'error.pageRange': ['{{field}} 超出范围', '{{field}} is out of range'],
+  'error.reservedKey': ['{{field}} 含有不允许的键名', '{{field}} holds a key that is not allowed'],
   'error.badValue': ['数据超出范围或格式不正确', 'A value is out of range or malformed'],
   'error.uploadBroken': ['上传的数据不完整,请重新上传', 'The upload was incomplete, upload it again'],
   'error.uploadName': ['文件名不能包含控制字符', 'The file name must not contain control characters'],

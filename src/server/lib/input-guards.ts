@@ -6,7 +6,8 @@
  * - a date or date-time of year 0000 (PostgreSQL's calendar starts at year 1; the format check only looks
  *   at the shape and the day of the month);
  * - an id (`id`, `ids`, `…Id`, `…Ids`, `…_id`) beyond the bigint range, or a number id that is not an integer;
- * - a page number or page size (`current`, `size`) beyond PAGE_MAX: the offset would overflow.
+ * - a page number or page size (`current`, `size`) beyond PAGE_MAX: the offset would overflow;
+ * - an object key naming an Object.prototype member (toString, valueOf, __proto__, …).
  * Bodies are walked iteratively, so a deeply nested body cannot exhaust the stack.
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,11 @@ export const PAGE_MAX = 10_000_000;
 const BIGINT_MAX = 9223372036854775807n;
 const ID_KEY = /^(ids?|.*Ids?|.*_ids?)$/;
 const YEAR_ZERO = /^0000-\d\d-\d\d/;
+/**
+ * Keys that name Object.prototype members: `{"toString": "x"}` makes String(value) throw in any handler that
+ * turns a value into text, and __proto__/constructor are the prototype-pollution vectors. No field is so named.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'toJSON', 'hasOwnProperty', 'isPrototypeOf', 'toLocaleString']);
 
 function badId(value: unknown): boolean {
   if (typeof value === 'number') return !Number.isSafeInteger(value);
@@ -48,6 +54,7 @@ export function findBadValue(input: unknown, checkPage: boolean): [string, strin
     if (v && typeof v === 'object') {
       for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
         if (k.includes('\u0000')) return ['error.nulByte', field || k.replace(/\u0000/g, '\\0')];
+        if (RESERVED_KEYS.has(k)) return ['error.reservedKey', field || k];
         stack.push([child, field || k, Array.isArray(v) ? key : k]);
       }
     }

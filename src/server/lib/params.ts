@@ -7,6 +7,9 @@
 import type { FastifyRequest } from 'fastify';
 import { BusinessError } from './errors.js';
 
+/** A password as the web app sends it (login, password change, registration): md5, 32 hex digits. */
+export const MD5_HEX = /^[0-9a-f]{32}$/i;
+
 /** An id as BladeX writes them: 1–19 digits. */
 export const ID = /^[0-9]{1,19}$/;
 

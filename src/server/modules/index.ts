@@ -9,6 +9,9 @@ import merchant from './merchant/index.js';
 import resource from './resource/index.js';
 import system from './system/index.js';
 import shell from './shell/index.js';
+import site from './site/index.js';
+import profile from './profile/index.js';
+import dashboard from './dashboard/index.js';
 // System management (issue 9): departments, posts, menus, dictionaries, parameters, regions, clients.
 import client from './client/index.js';
 import dept from './dept/index.js';
@@ -22,4 +25,4 @@ import { BUSINESS_MODULES } from './business.js';
 
 export const SYSTEM_MODULES: ServerModule[] = [menu, dict, dept, post, param, region, client];
 
-export const MODULES: ServerModule[] = [auth, system, ...SYSTEM_MODULES, resource, merchant, shell, ...BUSINESS_MODULES];
+export const MODULES: ServerModule[] = [auth, system, ...SYSTEM_MODULES, resource, merchant, site, profile, shell, dashboard, ...BUSINESS_MODULES];

@@ -1,9 +1,9 @@
 /**
  * Seed: first start (no tenant 000000 yet) inserts tenant, dept, posts, roles, admin user, client, params
  * and demo merchants. Seeds are not versioned: what is keyed by a code is synced at every start instead.
- * Menus: codes of SEED_MENUS that are missing are inserted and granted (administrator: all; user: the canteen
+ * Menus: codes of schemas/data/menus.json that are missing are inserted and granted (administrator: all; user: the canteen
  * section read-only), then documents with a `menu` key whose code is not in the menu table are auto-registered
- * with their buttons. Dictionaries: codes of SEED_DICTIONARIES that are missing are inserted with their items.
+ * with their buttons. Dictionaries: codes of schemas/data/dictionaries/*.json that are missing are inserted with their items.
  * A code that is present, even deleted by an administrator, is left alone.
  */
 import { sql } from 'kysely';
@@ -16,8 +16,8 @@ import { hashPassword, md5Hex } from '../lib/password.js';
 import { localDateTime } from '../lib/time.js';
 import { hashClientSecret } from '../modules/client/index.js';
 import { seedRegions } from '../modules/region/data.js';
-import { SEED_DICTIONARIES } from './dictionaries.js';
-import { SEED_MENUS, userRoleCodes, type SeedMenu } from './menus.js';
+import { readSeedData, type SeedData } from './data.js';
+import { userRoleCodes, type SeedMenu } from './menus.js';
 
 export const ADMIN_TENANT = '000000';
 export const SEED_IDS = {
@@ -76,8 +76,11 @@ async function seedFirstStart(db: DB, opts: { tz: string }): Promise<void> {
   });
 }
 
-/** Insert the seed dictionaries whose code is not in the database (deleted rows count as present). Returns their codes. */
-export async function syncDictionaries(db: DB): Promise<string[]> {
+/**
+ * Insert the dictionaries of schemas/data/dictionaries/*.json whose code is not in the database (deleted rows
+ * count as present). Returns their codes.
+ */
+export async function syncDictionaries(db: DB, data: Pick<SeedData, 'dictionaries'> = readSeedData()): Promise<string[]> {
   const present = async (table: 'blade_dict' | 'blade_dict_biz') => {
     let q = db.selectFrom(table).select('code').distinct();
     if (table === 'blade_dict_biz') q = q.where('tenant_id', '=', ADMIN_TENANT);
@@ -85,7 +88,7 @@ export async function syncDictionaries(db: DB): Promise<string[]> {
   };
   const have = { blade_dict: await present('blade_dict'), blade_dict_biz: await present('blade_dict_biz') };
   const added: string[] = [];
-  for (const d of SEED_DICTIONARIES) {
+  for (const d of data.dictionaries) {
     const table = d.biz ? 'blade_dict_biz' : 'blade_dict';
     if (have[table].has(d.code)) continue;
     const tenant = d.biz ? { tenant_id: ADMIN_TENANT } : {};
@@ -101,14 +104,17 @@ export async function syncDictionaries(db: DB): Promise<string[]> {
   return added;
 }
 
-/** Insert missing menu codes (seed tree, then document `menu` keys) and grant them. Returns how many were added. */
-export async function syncMenus(db: DB, docs: ScreenDocument[], i18n: I18n): Promise<number> {
+/**
+ * Insert missing menu codes (schemas/data/menus.json, then document `menu` keys) and grant them. Returns how
+ * many were added.
+ */
+export async function syncMenus(db: DB, docs: ScreenDocument[], i18n: I18n, data: Pick<SeedData, 'menus'> = readSeedData()): Promise<number> {
   // Deleted rows count as present: a menu an administrator removed is not brought back at the next start.
   const rows = await db.selectFrom('blade_menu').select(['id', 'code', 'is_deleted']).orderBy('is_deleted', 'desc').execute();
   const ids = new Map(rows.map((r) => [r.code as string, String(r.id)]));
   const added: string[] = [];
-  const userCodes = new Set(userRoleCodes());
-  const insert = async (n: Omit<SeedMenu, 'children'>, parentId: string) => {
+  const userCodes = new Set(userRoleCodes(data.menus));
+  const insert = async (n: Omit<SeedMenu, 'children' | 'at'>, parentId: string) => {
     const id = newId();
     await db.insertInto('blade_menu').values({
       id, parent_id: parentId, code: n.code, name: n.name, name_en: n.nameEn, alias: n.alias, path: n.path, source: n.source, sort: n.sort,
@@ -124,7 +130,7 @@ export async function syncMenus(db: DB, docs: ScreenDocument[], i18n: I18n): Pro
       await walk(n.children, id);
     }
   };
-  await walk(SEED_MENUS, '0');
+  await walk(data.menus, '0');
 
   for (const doc of docs) {
     if (!doc.menu || ids.has(doc.resource.permissionPrefix)) continue;
@@ -157,7 +163,7 @@ export async function syncMenus(db: DB, docs: ScreenDocument[], i18n: I18n): Pro
       await db.insertInto('blade_role_menu').values(valid.slice(i, i + 200)).onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing()).execute();
     }
   }
-  await syncTopMenus(db, ids);
+  await syncTopMenus(db, ids, data.menus);
   return added.length;
 }
 
@@ -166,8 +172,8 @@ export async function syncMenus(db: DB, docs: ScreenDocument[], i18n: I18n): Pro
  * administration, each with its side-menu sections in blade_top_menu_setting so picking one really narrows
  * the side menu. A top menu whose settings an administrator already edited is left alone.
  */
-async function syncTopMenus(db: DB, menuIds: Map<string, string>): Promise<void> {
-  const sections = SEED_MENUS.map((m) => m.code);
+async function syncTopMenus(db: DB, menuIds: Map<string, string>, menus: SeedMenu[]): Promise<void> {
+  const sections = menus.map((m) => m.code);
   const tops = [
     { code: 'canteen', name: '食堂管理', nameEn: 'Canteen', source: 'ShopOutlined', sort: 1, menus: ['canteen'] },
     { code: 'platform', name: '平台管理', nameEn: 'Platform', source: 'SettingOutlined', sort: 2, menus: sections.filter((c) => c !== 'canteen') },

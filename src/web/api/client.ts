@@ -156,8 +156,3 @@ export async function getData<T = any>(url: string, params?: Params): Promise<T>
   const r = await request<R<T>>({ url, params });
   return r.data;
 }
-
-export async function postData<T = any>(url: string, data?: unknown, params?: Params): Promise<T> {
-  const r = await request<R<T>>({ url, method: 'POST', data, params });
-  return r.data;
-}

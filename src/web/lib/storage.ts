@@ -39,15 +39,3 @@ export function removeStore(name: string): void {
   localStorage.removeItem(keyName(name));
   sessionStorage.removeItem(keyName(name));
 }
-
-/** Every item with our prefix, for the tests and the debug view. */
-export function storeNames(): string[] {
-  const names = new Set<string>();
-  for (const s of [localStorage, sessionStorage]) {
-    for (let i = 0; i < s.length; i++) {
-      const k = s.key(i);
-      if (k && k.startsWith(`${website.key}-`)) names.add(k.slice(website.key.length + 1));
-    }
-  }
-  return [...names];
-}

@@ -34,8 +34,6 @@ export const THEMES: ShellTheme[] = [
   { name: 'lte', dark: false, siderBg: '#222d32', siderText: '#b8c7ce', siderSelectedBg: '#1e282c', siderDark: true, logoBg: '#367fa9', logoText: '#ffffff', headerBg: '#3c8dbc', headerText: '#ffffff', tabsBg: '#ecf0f5', pageBg: '#ecf0f5', primary: '#3c8dbc', radius: 0 },
 ];
 
-export const THEME_NAMES = THEMES.map((t) => t.name);
-
 export function findTheme(name: string | undefined): ShellTheme {
   return THEMES.find((t) => t.name === name) ?? THEMES[0];
 }

@@ -1,5 +1,5 @@
-import { lazy, useEffect } from 'react';
-import { Navigate, matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Card, Col, Result, Row, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { session } from '../auth/session.js';
@@ -7,11 +7,22 @@ import { loadMenu } from '../auth/actions.js';
 import { findByPath, menuLabel, routeOf } from '../lib/menu.js';
 import { useScreens } from '../lib/screens.js';
 import { Lazy, Loading } from '../layout/Lazy.js';
-import { SPECIAL_PAGES } from './registry.js';
+import { FIXED_PAGES, type PageComponent } from './fixedPages.js';
+import { withTimeout } from '../layout/ErrorBoundary.js';
 
 const ScreenRoute = lazy(() => import('./ScreenRoute.js'));
 
-/** Resolves a shell path: special page → menu container → screen document → "not available yet"; else 404. */
+/** The components of fixed pages (fixedPages.ts names them), each its own chunk. */
+const PAGE_COMPONENTS: Record<PageComponent, LazyExoticComponent<ComponentType<any>>> = {
+  home: lazy(withTimeout(() => import('./Home.js'))),
+  info: lazy(withTimeout(() => import('./Info.js'))),
+  placeholder: lazy(withTimeout(() => import('./Placeholder.js'))),
+};
+
+/**
+ * Resolves a shell path: special page (a placeholder gives way to a screen document of its route) → menu
+ * container → screen document → "not available yet"; else 404.
+ */
 export default function MenuPage() {
   const loc = useLocation();
   const navigate = useNavigate();
@@ -23,9 +34,14 @@ export default function MenuPage() {
   }, [menu]);
 
   const path = loc.pathname;
-  for (const [pattern, C] of Object.entries(SPECIAL_PAGES)) {
-    const m = matchPath({ path: pattern, end: true }, path);
-    if (m) return <Lazy c={C} props={{ params: m.params, path }} />;
+  const docRoute = screens?.find((s) => s.route === path);
+  for (const p of FIXED_PAGES) {
+    const params = p.component && p.match(path);
+    if (!params) continue;
+    // A stand-in page gives way to a screen document with its route (dictionaries' layouts).
+    if (p.placeholder && !screens && !error) return <Loading />;
+    if (p.placeholder && docRoute) return <Lazy c={ScreenRoute} props={{ screenId: docRoute.id }} />;
+    return <Lazy c={PAGE_COMPONENTS[p.component!]} props={{ params, path }} />;
   }
   if (!menu) return <Loading />;
   const node = findByPath(menu, path);

@@ -1,5 +1,6 @@
 import { lazy, useMemo, type ComponentType } from 'react';
 import { Result } from 'antd';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { request, ApiError, type Params } from '../api/client.js';
 import { session } from '../auth/session.js';
@@ -31,6 +32,21 @@ export async function runtimeRequest<T = any>(method: 'GET' | 'POST' | 'PUT' | '
   }
 }
 
+/**
+ * Where lists keep their page, sort and search: the address, replaced in place at once (so the next read sees
+ * it) and told to the router, so the tab of the screen reopens it with the same query.
+ */
+export function routerQuery(navigate: NavigateFunction) {
+  return {
+    get: () => window.location.search,
+    replace(query: string) {
+      const { pathname, hash } = window.location;
+      window.history.replaceState(window.history.state, '', `${pathname}${query}${hash}`);
+      void navigate({ pathname, search: query, hash }, { replace: true });
+    },
+  };
+}
+
 function Missing() {
   const { t } = useTranslation();
   return <Result status="info" title={t('shell.notAvailable.text')} />;
@@ -53,9 +69,10 @@ const Runtime = loadRuntime
 /** A menu leaf whose path is a screen document's route: the runtime's generic screen. */
 export default function ScreenRoute({ screenId }: { screenId: string }) {
   const permission = session.use((s) => s.permission);
+  const navigate = useNavigate();
   const env = useMemo(
-    () => ({ request: runtimeRequest, permissions: permission }),
-    [permission],
+    () => ({ request: runtimeRequest, permissions: permission, query: routerQuery(navigate) }),
+    [permission, navigate],
   );
   if (!Runtime) return <Missing />;
   return (

@@ -21,7 +21,11 @@ const merchant = merchantJson as unknown as ScreenDocument;
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'zh', resources: { zh: { translation: zh } }, interpolation: { escapeValue: false } });
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The list keeps its state in the address: each test starts from a clean one.
+  window.history.replaceState(null, '', '/');
+});
 
 interface Call {
   method: string;

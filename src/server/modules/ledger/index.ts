@@ -1,8 +1,9 @@
 /**
- * The ledger module: owns the money tables (migrations.ts) and the one service that moves money
- * (service.ts), settles merchants (settlement.ts) and sums transactions (statistics.ts). Other business
- * modules (employee, order, statistic, settlement, seed-demo) call these functions; none writes the ledger
- * tables itself.
+ * The ledger module: owns the money tables (migrations.ts: cards, orders, account records, settlements, the
+ * daily rollup) and the services on them — moving money (service.ts), settling merchants (settlement.ts),
+ * summing transactions (statistics.ts) and the cards' other reads and writes (cards.ts). Other modules
+ * (employee, order, statistic, settlement, msgcenter, dashboard) call these functions; none names a ledger
+ * table itself. The ledger in turn asks the merchant module's service about merchants.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission, type ServerModule } from '../../context.js';

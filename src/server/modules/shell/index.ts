@@ -1,61 +1,19 @@
 /**
- * Server endpoints the web shell needs that are not generic CRUD: site switches for the login page,
- * personal info (info / update-info / update-password with the old password checked), department and role
- * selects of the switch dialog, guest registration after a social login, upload of the browser's error log,
- * and the home page's operator figures (asked of the ledger and merchant modules; SQL numeric sums).
+ * What is left of the web shell's endpoints: department and role selects of the switch dialog, guest
+ * registration after a social login, upload of the browser's error log. Site switches (modules/site), the
+ * user's own account (modules/profile) and the home page's figures (modules/dashboard) are modules of their own.
  */
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { requireUser, type AuthUser, type ServerModule } from '../../context.js';
-import type { DB } from '../../db/index.js';
-import { HttpError, fail, forbidden, notFound, ok, okStatus } from '../../lib/http.js';
+import { badRequestText as bad } from '../../lib/errors.js';
+import { fail, forbidden, notFound, ok, okStatus } from '../../lib/http.js';
 import { newId, isId } from '../../lib/ids.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { requestParams, text } from '../../lib/params.js';
-import { localDateTime } from '../../lib/time.js';
-import { countCardHolders } from '../ledger/cards.js';
-import { pendingSettlementCount } from '../ledger/settlement.js';
-import { paidPaymentsPerDay } from '../ledger/statistics.js';
-import { countMerchants } from '../merchant/service.js';
-import type { DashboardSummary } from '../../../shared/dashboard.js';
-
-const MD5_HEX = /^[0-9a-f]{32}$/i;
-const PHONE = /^1[3-9]\d{9}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The shared request-parameter readers (lib/params.ts) under the short names the handlers use. */
-const params = requestParams;
-const str = text;
-const bad = (req: FastifyRequest, zh: string, en: string) => new HttpError(400, 'error.badRequest', {}, null, req.lang === 'en' ? en : zh);
+import { hashPassword } from '../../lib/password.js';
+import { MD5_HEX, requestParams as params, text as str } from '../../lib/params.js';
 
 function isAdmin(u: AuthUser): boolean {
   return u.roleNames.includes('administrator') || u.roleNames.includes('admin');
-}
-
-function ymd(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-/**
- * Operator figures for the home page, from the modules that own them (the ledger's orders, cards and
- * settlements, the merchant module's merchants); money as SQL numeric text, never summed in JS.
- */
-export async function dashboardSummary(db: DB, tenantId: string, tz: string, now = new Date()): Promise<DashboardSummary> {
-  const today = localDateTime(tz, now).slice(0, 10);
-  const from = ymd(new Date(new Date(`${today}T00:00:00Z`).getTime() - 29 * 86_400_000));
-  const [trend, cardHolders, merchants, pendingSettlements] = await Promise.all([
-    paidPaymentsPerDay(db, tenantId, from, today),
-    countCardHolders(db, tenantId),
-    countMerchants(db, tenantId),
-    pendingSettlementCount(db, tenantId),
-  ]);
-  const last = trend[trend.length - 1];
-  return { todayOrders: last?.orders ?? 0, todayAmount: last?.amount ?? '0.00', cardHolders, merchants, pendingSettlements, trend };
-}
-
-function envFlag(v: string | undefined): boolean | undefined {
-  if (v === undefined || v === '') return undefined;
-  return ['1', 'true', 'on', 'yes'].includes(v.toLowerCase());
 }
 
 const shellModule: ServerModule = {
@@ -72,77 +30,6 @@ const shellModule: ServerModule = {
     },
   ],
   plugin: async (app) => {
-    /** Site switches for the web app (public: the login page needs them before a token exists). */
-    app.get('/api/blade-desk/shell/config', async () => {
-      const env = process.env;
-      const tokenTime = Number(env.TOKEN_TIME);
-      const check = Number(env.TOKEN_CHECK_MS);
-      return ok({
-        tenantMode: envFlag(env.TENANT_MODE) ?? false,
-        captchaMode: app.ctx.config.captchaMode === 'on',
-        switchMode: envFlag(env.SWITCH_MODE) ?? false,
-        tenantId: '000000',
-        ...(tokenTime > 0 ? { tokenTime } : {}),
-        ...(check > 0 ? { tokenCheckInterval: check } : {}),
-      });
-    });
-
-    app.get('/api/blade-system/user/info', async (req) => {
-      const u = requireUser(req);
-      const row = await app.ctx.db().selectFrom('blade_user')
-        .select(['id', 'tenant_id', 'account', 'name', 'real_name', 'avatar', 'email', 'phone', 'sex', 'role_id', 'dept_id', 'post_id'])
-        .where('id', '=', u.userId).where('is_deleted', '=', 0).executeTakeFirst();
-      if (!row) throw notFound();
-      return ok({
-        id: String(row.id), tenantId: row.tenant_id, account: row.account, name: row.name ?? '', realName: row.real_name ?? '',
-        avatar: row.avatar ?? '', email: row.email ?? '', phone: row.phone ?? '', sex: row.sex ?? -1,
-        roleId: row.role_id ?? '', deptId: row.dept_id ?? '', postId: row.post_id ?? '',
-      });
-    });
-
-    app.post('/api/blade-system/user/update-info', async (req) => {
-      const u = requireUser(req);
-      const p = params(req);
-      const set: Record<string, unknown> = {};
-      for (const [k, col, max] of [['avatar', 'avatar', 2000], ['realName', 'real_name', 10], ['name', 'name', 20], ['phone', 'phone', 45], ['email', 'email', 45]] as const) {
-        if (!(k in p)) continue;
-        const v = str(p[k]);
-        if (v.length > max) throw bad(req, `${k} 过长`, `${k} is too long`);
-        set[col] = v;
-      }
-      if ('phone' in set) {
-        const phone = String(set.phone);
-        if (!phone) throw bad(req, '手机号码不能为空', 'Phone number cannot be empty');
-        if (phone.length !== 11) throw bad(req, '手机号码长度不为11位', 'Phone number must be 11 digits');
-        if (!PHONE.test(phone)) throw bad(req, '手机号码格式不正确', 'Phone number format is invalid');
-      }
-      if (set.email && !EMAIL.test(String(set.email))) throw bad(req, '邮箱格式不正确', 'Invalid email address');
-      if (set.avatar && !/^(\/api\/|https?:\/\/)/.test(String(set.avatar))) throw bad(req, '头像地址不正确', 'Invalid avatar address');
-      if (!Object.keys(set).length) return okStatus();
-      await app.ctx.db().updateTable('blade_user')
-        .set({ ...set, update_user: u.userId, update_time: localDateTime(app.ctx.config.appTimezone) })
-        .where('id', '=', u.userId).where('is_deleted', '=', 0).execute();
-      return okStatus();
-    });
-
-    /** Passwords arrive md5-hashed like the login; the old one must match. */
-    app.post('/api/blade-system/user/update-password', async (req) => {
-      const u = requireUser(req);
-      const p = params(req);
-      const oldPassword = str(p.oldPassword), newPassword = str(p.newPassword), newPassword1 = str(p.newPassword1);
-      if (!oldPassword || !newPassword || !newPassword1) throw bad(req, '请输入密码', 'Please enter the passwords');
-      if (![oldPassword, newPassword, newPassword1].every((x) => MD5_HEX.test(x))) throw bad(req, '密码格式不正确', 'Invalid password format');
-      if (newPassword !== newPassword1) throw bad(req, '两次新密码不一致', 'The two new passwords do not match');
-      const db = app.ctx.db();
-      const row = await db.selectFrom('blade_user').select(['password']).where('id', '=', u.userId).where('is_deleted', '=', 0).executeTakeFirst();
-      if (!row) throw notFound();
-      if (!(await verifyPassword(oldPassword.toLowerCase(), row.password))) throw bad(req, '原密码不正确', 'The old password is wrong');
-      await db.updateTable('blade_user')
-        .set({ password: await hashPassword(newPassword.toLowerCase()), update_user: u.userId, update_time: localDateTime(app.ctx.config.appTimezone) })
-        .where('id', '=', u.userId).execute();
-      return okStatus();
-    });
-
     /** Departments of a user (switch dialog); another user's only for administrators. */
     const userLists = async (req: FastifyRequest) => {
       const u = requireUser(req);
@@ -199,10 +86,6 @@ const shellModule: ServerModule = {
       return ok({ count: rows.length });
     });
 
-    app.get('/api/blade-desk/dashboard/summary', async (req) => {
-      const u = requireUser(req);
-      return ok(await dashboardSummary(app.ctx.db(), u.tenantId, app.ctx.config.appTimezone));
-    });
   },
 };
 

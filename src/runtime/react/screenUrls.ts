@@ -1,0 +1,2 @@
+/** Where the runtime reads documents (a leaf module, so lazy widgets import it without the screen page). */
+export const SCREEN_DETAIL_URL = '/api/blade-system/screen/detail';
