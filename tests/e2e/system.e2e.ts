@@ -106,8 +106,26 @@ describe('parameters', () => {
     await page.getByRole('button', { name: /新\s*增/ }).first().click();
     const dialog = page.locator('.ant-modal').last();
     await dialog.waitFor();
+    // required messages show on blur (spec §5), then on submit for the rest
+    await dialog.locator('#root_paramName').fill('x');
+    await dialog.locator('#root_paramName').fill('');
+    await dialog.locator('#root_paramName').blur();
+    await page.waitForTimeout(1000);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    for (const m of ['请输入参数名称', '请输入参数键名', '请输入参数键值']) await dialog.getByText(m).first().waitFor();
+    await page.waitForTimeout(1500);
+    console.log('DEBUG', await dialog.innerHTML());
+    console.log('DEBUGERR', JSON.stringify(errors));
+    console.log('DEBUGTOAST', await page.locator('.ant-message').innerHTML().catch(() => 'none'));
+    await dialog.getByText('请输入参数名称').first().waitFor();
+    // a click during antd's opening zoom can miss: click until the submit's messages are there
+    await expect
+      .poll(async () => {
+        if (!(await dialog.getByText('请输入参数键值').count())) await dialog.getByRole('button', { name: /确\s*定/ }).click();
+        return dialog.getByText('请输入参数键值').count();
+      }, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await dialog.getByText('请输入参数键名').first().waitFor();
+    await shot(page, 'system-param-add-validation');
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
   });
 });

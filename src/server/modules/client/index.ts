@@ -12,6 +12,7 @@ import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
 import { HttpError } from '../../lib/http.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { mountScreenWrites } from '../menu/screen-routes.js';
 
 export interface ClientRecord {
   client_id: string;
@@ -93,6 +94,13 @@ const migrations: Migration[] = [
   },
 ];
 
-const clientModule: ServerModule = { name: 'client', migrations, screenHooks: { client: clientHooks } };
+const clientModule: ServerModule = {
+  name: 'client',
+  migrations,
+  screenHooks: { client: clientHooks },
+  async plugin(app) {
+    mountScreenWrites(app, 'client');
+  },
+};
 
 export default clientModule;

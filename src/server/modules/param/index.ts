@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
+import { mountScreenWrites } from '../menu/screen-routes.js';
 
 /** The value of a live parameter, or undefined. */
 export async function readParam(db: DB, key: string): Promise<string | undefined> {
@@ -24,6 +25,12 @@ const migrations: Migration[] = [
   },
 ];
 
-const paramModule: ServerModule = { name: 'param', migrations };
+const paramModule: ServerModule = {
+  name: 'param',
+  migrations,
+  async plugin(app) {
+    mountScreenWrites(app, 'param');
+  },
+};
 
 export default paramModule;
