@@ -9,5 +9,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     fileParallelism: false,
+    // One retry, so that CI can tell a flaky journey (passed on the retry, listed by scripts/ci/summarize.mjs)
+    // from a broken one; the retry count is put in each test's meta by the setup file.
+    retry: 1,
+    setupFiles: ['scripts/ci/e2e-retry-meta.ts'],
   },
 });

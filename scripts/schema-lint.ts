@@ -1,9 +1,10 @@
 /**
  * npm run lint:schemas [-- FILE|DIR …]
  *
- * Checks screen documents (no argument: every document under schemas/, except schemas/meta): first the
- * meta-schema, then cross-references (dictionaries, permission codes, i18n keys in both locales, field
- * names, search/sort fitness, conditions, uploads, endpoints served by the app, schemaVersion).
+ * Checks screen documents (no argument: every document under schemas/, except schemas/meta and schemas/data):
+ * first the meta-schema, then cross-references (dictionaries, permission codes, i18n keys in both locales, field
+ * names, search/sort fitness, conditions, uploads, endpoints the server serves, schemaVersion); and the data
+ * files (schemas/data: dictionaries, menu tree) and the meta-schema's agreement with the registry.
  * Prints `file: /json/pointer: message` per problem and exits 1 on any; else a one-line summary.
  */
 import path from 'node:path';
@@ -37,7 +38,8 @@ async function main(argv: string[]): Promise<number> {
     }
     const checks = ['meta-schema', 'dictionaries', 'permissions', 'i18n (zh, en)', 'fields', 'conditions', 'uploads'];
     if (loaded.ctx.hasRoute) checks.push('endpoints');
-    console.log(`schema lint: ${result.files.length} document(s) OK (${checks.join(', ')})`);
+    const data = loaded.ctx.dataFiles?.length ? ` and ${loaded.ctx.dataFiles.length} data file(s)` : '';
+    console.log(`schema lint: ${result.files.length} document(s)${data} OK (${checks.join(', ')})`);
     return 0;
   } finally {
     await loaded.close();

@@ -1,18 +1,19 @@
 /**
  * Gathers what the cross-reference checks compare documents with: the data files (dictionaries, menu tree), both
- * locale files, the routes of the app (built without a database) and CURRENT_SCHEMA_VERSION.
+ * locale files, the routes the server serves (a static table, scripts/lint/routes.ts) and CURRENT_SCHEMA_VERSION.
  * Anything that cannot be loaded is reported as a problem (so the lint fails), and its checks are skipped.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addTexts, extraLocaleFile } from '../../src/server/lib/i18n.js';
-import { CURRENT_SCHEMA_VERSION } from '../../src/shared/document.js';
+import { CURRENT_SCHEMA_VERSION, type ScreenDocument } from '../../src/shared/document.js';
 import { loadSeedData } from '../../src/server/seed/data.js';
 import { dictionaryIndex, menuIndex, type LintContext } from './crossref.js';
 import { collectFiles, type LintProblem } from './index.js';
 import { parseJson } from './json.js';
 import { registryDrift } from './meta.js';
+import { staticRoutes } from './routes.js';
 
 export const LOCALE_FILES = ['locales/zh.json', 'locales/en.json'];
 
@@ -20,7 +21,7 @@ export interface LoadedContext {
   ctx: LintContext;
   /** Problems loading the context (missing module, bad locale JSON …). */
   problems: LintProblem[];
-  /** Release what was opened (the app). */
+  /** Release what was opened (nothing today; kept for callers). */
   close(): Promise<void>;
 }
 
@@ -36,14 +37,13 @@ function schemaDirs(root: string): string[] {
 const reason = (e: unknown) => (e instanceof Error ? e.message.split('\n')[0] : String(e));
 
 export interface LoadOptions {
-  /** Skip building the app (no endpoint checks). */
+  /** Skip the endpoint checks. */
   endpoints?: boolean;
 }
 
 export async function loadContext(root: string, opts: LoadOptions = {}): Promise<LoadedContext> {
   const problems: LintProblem[] = [];
   const ctx: LintContext = { currentSchemaVersion: CURRENT_SCHEMA_VERSION };
-  let close = async () => {};
 
   // Locales
   const locales: Record<string, unknown> = {};
@@ -96,41 +96,25 @@ export async function loadContext(root: string, opts: LoadOptions = {}): Promise
   ctx.menus = menuIndex(data.menus);
   ctx.dataFiles = data.files;
 
-  // Screen ids the server loads (schemas/ without meta, plus SCHEMA_DIRS): what references to other screens
-  // may name. Read leniently (a broken file is the lint's own finding, not a context problem).
+  // Screen ids the server loads (schemas/ without meta and data, plus SCHEMA_DIRS): what references to other
+  // screens may name, and whose generic routes the server mounts. Read leniently (a broken file is the lint's
+  // own finding, reported once at its pointer, not a context problem).
   const screens = new Set<string>();
+  const docs: ScreenDocument[] = [];
   const dirs = [path.join(root, 'schemas'), ...schemaDirs(root)];
   for (const file of collectFiles(dirs.filter((d) => fs.existsSync(d)))) {
     try {
-      const id = (JSON.parse(fs.readFileSync(file, 'utf8')) as { id?: unknown }).id;
-      if (typeof id === 'string') screens.add(id);
+      const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ScreenDocument> | null;
+      if (typeof doc?.id === 'string') screens.add(doc.id);
+      if (typeof doc?.resource?.api === 'string') docs.push(doc as ScreenDocument);
     } catch {
       /* reported when the file itself is linted */
     }
   }
   ctx.screens = screens;
 
-  // Routes of the app, built without a database
-  if (opts.endpoints !== false) {
-    const appFile = 'src/server/app.ts';
-    try {
-      const m = await importTs(root, appFile);
-      if (typeof m.buildApp !== 'function') throw new Error('it does not export buildApp');
-      const app = (await (m.buildApp as (o: object) => Promise<AppLike> | AppLike)({ db: null, logger: false })) as AppLike;
-      await app.ready();
-      ctx.hasRoute = (method, url) => app.hasRoute({ method, url });
-      close = async () => {
-        await app.close();
-      };
-    } catch (e) {
-      problems.push({ file: appFile, pointer: '/', message: `cannot build the app without a database (${reason(e)}): endpoints were not checked` });
-    }
-  }
-  return { ctx, problems, close };
-}
-
-interface AppLike {
-  ready(): Promise<unknown>;
-  close(): Promise<unknown>;
-  hasRoute(o: { method: string; url: string }): boolean;
+  // Routes: a static table (generic routes of those documents + the modules' routes read from their source);
+  // the app is not built, so a broken document is one line of its own and nothing else.
+  if (opts.endpoints !== false) ctx.hasRoute = staticRoutes(root, docs).hasRoute;
+  return { ctx, problems, close: async () => {} };
 }

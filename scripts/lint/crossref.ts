@@ -3,7 +3,7 @@
  * permission codes, i18n keys, field names, search/sort fitness, conditions, uploads, endpoints, version.
  * Pure: everything outside the document comes in through the LintContext.
  */
-import type { EntitySchema, FieldSchema, ScreenDocument, UiSchema } from '../../src/shared/document.js';
+import { isLayoutDocument, type AnyDocument, type EntitySchema, type FieldSchema, type LayoutDocument, type ScreenDocument, type UiSchema } from '../../src/shared/document.js';
 import { AUDIT_FIELDS, allProperties, builtins, isWriteOnly, listableProperties } from '../../src/shared/fields.js';
 import { defaultWidget, widgetOptions } from '../../src/shared/registry.js';
 import type { Problem } from './json.js';
@@ -118,9 +118,41 @@ function fitsType(f: FieldSchema, v: unknown): boolean {
   }
 }
 
-export type LintedDocument = ScreenDocument;
+export type LintedDocument = AnyDocument;
 
-export function checkDocument(doc: LintedDocument, ctx: LintContext): Problem[] {
+/** A menu code that is missing from the menu tree, with a hint among `pool`. */
+function missingMenu(code: string, pool: Iterable<string>): string {
+  const hint = suggest(code, pool);
+  return `${q(code)} is not in the menu tree (${SEED_MENU})` + (hint ? ` (did you mean ${q(hint)}?)` : '');
+}
+
+/**
+ * A layout document (master-detail or page: no records of its own): its menu code exists and points to its
+ * route, its title is translated, its version is understood. The screens it names are checked with the set
+ * (checkScreenRefs).
+ */
+function checkLayout(doc: LayoutDocument, ctx: LintContext): Problem[] {
+  const out: Problem[] = [];
+  const add = (pointer: string, message: string) => out.push({ pointer, message });
+  if (doc.schemaVersion > ctx.currentSchemaVersion) {
+    add('/schemaVersion', `schemaVersion ${doc.schemaVersion} is newer than this code understands (CURRENT_SCHEMA_VERSION is ${ctx.currentSchemaVersion})`);
+  }
+  if (ctx.menus) {
+    if (!ctx.menus.has(doc.permission)) add('/permission', `menu ${missingMenu(doc.permission, ctx.menus.keys())}`);
+    else {
+      const path = ctx.menus.get(doc.permission);
+      if (path !== doc.route) add('/route', `menu ${q(doc.permission)} has the path ${q(path ?? null)} in the menu tree (${SEED_MENU}), not ${q(doc.route)}: no menu entry leads to this screen`);
+    }
+  }
+  if (ctx.locales) {
+    for (const f of Object.keys(ctx.locales)) if (!hasI18nKey(ctx.locales[f], doc.title)) add('/title', `i18n key ${q(doc.title)} is missing in ${f}`);
+  }
+  return out;
+}
+
+export function checkDocument(anyDoc: LintedDocument, ctx: LintContext): Problem[] {
+  if (isLayoutDocument(anyDoc)) return checkLayout(anyDoc, ctx);
+  const doc = anyDoc;
   const out: Problem[] = [];
   const add = (pointer: string, message: string) => out.push({ pointer, message });
 
@@ -469,37 +501,51 @@ function checkUi(ui: UiSchema | undefined, base: string, props: Record<string, F
  * References to other screens (an action's `show.screen`) name a screen document: one the server loads
  * (`known`) or one linted in the same run.
  */
-export function checkScreenRefs(docs: Array<{ file: string; doc: ScreenDocument }>, known?: Set<string>): Array<Problem & { file: string }> {
+export function checkScreenRefs(docs: Array<{ file: string; doc: AnyDocument }>, known?: Set<string>): Array<Problem & { file: string }> {
   const ids = new Set([...(known ?? []), ...docs.map((d) => d.doc.id)]);
   const out: Array<Problem & { file: string }> = [];
+  const unknown = (file: string, pointer: string, id: string) => {
+    const hint = suggest(id, [...ids]);
+    out.push({ file, pointer, message: `${q(id)} is not a screen document (ids: schemas/ and SCHEMA_DIRS)` + (hint ? ` (did you mean ${q(hint)}?)` : '') });
+  };
+  const byId = new Map(docs.map((d) => [d.doc.id, d.doc]));
   for (const { file, doc } of docs) {
+    if (isLayoutDocument(doc)) {
+      const v = doc.view;
+      if (v.type !== 'master-detail') continue;
+      for (const part of ['master', 'detail'] as const) {
+        if (!ids.has(v[part])) unknown(file, ptr('view', part), v[part]);
+        else if (byId.has(v[part]) && isLayoutDocument(byId.get(v[part])!)) out.push({ file, pointer: ptr('view', part), message: `${q(v[part])} is a layout document: ${part} names a screen of records` });
+      }
+      const detail = byId.get(v.detail);
+      if (detail && !isLayoutDocument(detail) && !(v.link in allProperties(detail.schema))) {
+        out.push({ file, pointer: ptr('view', 'link'), message: notAField(v.link, Object.keys(allProperties(detail.schema)), `a field of the detail screen ${q(v.detail)}`) });
+      }
+      continue;
+    }
     (doc.list.actions ?? []).forEach((a, i) => {
-      if (!a.show || ids.has(a.show.screen)) return;
-      const hint = suggest(a.show.screen, [...ids]);
-      out.push({
-        file,
-        pointer: ptr('list', 'actions', i, 'show', 'screen'),
-        message: `${q(a.show.screen)} is not a screen document (ids: schemas/ and SCHEMA_DIRS)` + (hint ? ` (did you mean ${q(hint)}?)` : ''),
-      });
+      if (a.show && !ids.has(a.show.screen)) unknown(file, ptr('list', 'actions', i, 'show', 'screen'), a.show.screen);
     });
   }
   return out;
 }
 
 /** Checks across documents: ids, routes, APIs, tables and permission prefixes are unique. */
-export function checkSet(docs: Array<{ file: string; doc: ScreenDocument }>): Array<Problem & { file: string }> {
+export function checkSet(docs: Array<{ file: string; doc: AnyDocument }>): Array<Problem & { file: string }> {
   const out: Array<Problem & { file: string }> = [];
-  const unique: Array<[string, (d: ScreenDocument) => string]> = [
+  const record = (get: (d: ScreenDocument) => string) => (d: AnyDocument) => (isLayoutDocument(d) ? undefined : get(d));
+  const unique: Array<[string, (d: AnyDocument) => string | undefined]> = [
     ['/id', (d) => d.id],
     ['/route', (d) => d.route],
-    ['/resource/api', (d) => d.resource.api],
-    ['/resource/table', (d) => d.resource.table],
-    ['/resource/permissionPrefix', (d) => d.resource.permissionPrefix],
+    ['/resource/api', record((d) => d.resource.api)],
+    ['/resource/table', record((d) => d.resource.table)],
+    ['/resource/permissionPrefix', record((d) => d.resource.permissionPrefix)],
   ];
   for (const [at, get] of unique) {
     const first = new Map<string, string>();
     for (const { file, doc } of docs) {
       const v = get(doc);
+      if (v === undefined) continue;
       const prev = first.get(v);
       if (prev) out.push({ file, pointer: at, message: `${q(v)} is also used by ${prev}` });
       else first.set(v, file);

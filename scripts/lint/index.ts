@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ScreenDocument } from '../../src/shared/document.js';
+import type { AnyDocument } from '../../src/shared/document.js';
 import { checkDocument, checkScreenRefs, checkSet, type LintContext, type LintedDocument } from './crossref.js';
 import { JsonSyntaxError, parseJson } from './json.js';
 import { metaValidator } from './meta.js';
@@ -61,7 +61,7 @@ export function lintPaths(targets: string[], ctx: LintContext, opts: LintOptions
   const metaPath = path.join(opts.root, 'schemas', 'meta', 'screen.schema.json');
   const validate = metaValidator(metaPath);
   const problems: LintProblem[] = [];
-  const good: Array<{ file: string; doc: ScreenDocument }> = [];
+  const good: Array<{ file: string; doc: AnyDocument }> = [];
   const files: string[] = [];
 
   for (const t of targets) {

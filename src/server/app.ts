@@ -21,11 +21,13 @@ import { mapDatabaseError } from './lib/db-errors.js';
 import { HttpError, SERVER_MESSAGES } from './lib/http.js';
 import { I18n, requestLang } from './lib/i18n.js';
 import { PermissionService } from './lib/permissions.js';
+import { registerActionFormChecks } from './lib/action-forms.js';
 import { registerInputGuards } from './lib/input-guards.js';
 import { registerRateLimits } from './lib/rate-limit.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
+import { isApiDocsPath, openapiPlugin } from './openapi.js';
 
 export interface BuildOptions {
   db?: DB;
@@ -83,6 +85,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
   app.decorateRequest('lang', 'zh');
   registerSecurityHeaders(app);
   registerInputGuards(app);
+  registerActionFormChecks(app);
 
   // x-www-form-urlencoded bodies (token endpoint) without another dependency.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -96,7 +99,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
   app.addHook('onRequest', async (req, reply) => {
     req.lang = requestLang(req.query, req.headers['accept-language']);
     const url = req.url.split('?')[0];
-    if (!url.startsWith('/api/') || PUBLIC_PATHS.has(url) || url.startsWith(FILE_ROUTE_PREFIX)) return;
+    if (!url.startsWith('/api/') || PUBLIC_PATHS.has(url) || url.startsWith(FILE_ROUTE_PREFIX) || isApiDocsPath(url)) return;
     const token = tokenOf(req);
     const isLogout = url === '/api/blade-auth/oauth/logout';
     if (!token) {
@@ -145,6 +148,8 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     return reply.code(500).send(rFail(500, msg(req, 'error.internal')));
   });
 
+  // before the routes: it collects them as they are registered (OpenAPI at /api/v3/api-docs, page /api/doc.html)
+  app.register(openapiPlugin);
   for (const m of MODULES) if (m.plugin) app.register(m.plugin);
   app.register(crudPlugin);
 

@@ -62,7 +62,7 @@ describe.runIf(url)('connection loss (PostgreSQL)', () => {
       }
     };
     const workers = Array.from({ length: 6 }, (_, i) => worker(i));
-    for (let k = 0; k < 8; k++) {
+    for (let k = 0; k < 12; k++) {
       await new Promise((r) => setTimeout(r, 150));
       await terminate();
     }

@@ -3,6 +3,8 @@
  * and the command line's output format and exit code.
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +31,17 @@ describe('schema lint on the real project', () => {
     expect(loaded.ctx.hasRoute?.('GET', '/api/merchant/list')).toBe(true);
   });
 
+  it('knows the routes without building the app: generic ones from the documents, module ones from their source', () => {
+    const has = loaded.ctx.hasRoute!;
+    expect(has('POST', '/api/merchant/submit')).toBe(true);
+    expect(has('GET', '/api/merchant/reset/loginPsw')).toBe(true);
+    expect(has('POST', '/api/settlement/auditBatch')).toBe(true);
+    expect(has('GET', '/api/blade-resource/oss/file/20260101/a.png')).toBe(true);
+    expect(has('GET', '/api/merchant/reset/loginPswd')).toBe(false);
+    expect(has('POST', '/api/merchant/reset/loginPsw')).toBe(false);
+    expect(has('GET', '/api/nobody/list')).toBe(false);
+  });
+
   it('all of schemas/ lints clean', () => {
     const result = lintPaths([path.join(ROOT, 'schemas')], loaded.ctx, { root: ROOT, cwd: ROOT });
     expect(result.files.length).toBeGreaterThan(0);
@@ -47,5 +60,22 @@ describe('schema lint command line', () => {
     expect(err?.code).toBe(1);
     expect(err?.stderr).toContain('tests/lint/fixtures/broken/unknown-key.json: /schema/properties/name/maxlength: unknown key "maxlength" (did you mean "maxLength"?)\n');
     expect(err?.stderr).toMatch(/schema lint: \d+ problem\(s\) in 1 of 1 document\(s\)/);
+  });
+
+  it('a broken document the server would load gives its own line and nothing else (no "cannot build the app")', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-dirs-'));
+    try {
+      fs.copyFileSync(path.join(FIXTURES, 'broken/unknown-key.json'), path.join(dir, 'fz.json'));
+      const file = path.join(dir, 'fz.json');
+      const err = await run(TSX, ['scripts/schema-lint.ts', '--', file], { cwd: ROOT, env: { ...process.env, SCHEMA_DIRS: dir } }).then(
+        () => undefined,
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(err?.code).toBe(1);
+      const lines = err!.stderr.split('\n').filter((l) => l.includes(': /'));
+      expect(lines).toEqual([`${path.relative(ROOT, file)}: /schema/properties/name/maxlength: unknown key "maxlength" (did you mean "maxLength"?)`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

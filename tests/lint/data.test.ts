@@ -44,10 +44,11 @@ describe('data files', () => {
     ]);
   });
 
-  it('reports repeated menu/button codes (standard buttons included), dictionary codes and item keys', () => {
+  it('reports repeated menu/button codes (standard buttons included), menu paths, dictionary codes and item keys', () => {
     expect(lines('data-duplicates')).toEqual([
       'schemas/data/menus.json: /menus/0/children/0/extraButtons/0/code: code "fx_add" is also at /menus/0/children/0/buttons/0',
       'schemas/data/menus.json: /menus/0/children/1/code: code "fx" is also at /menus/0/children/0/code',
+      'schemas/data/menus.json: /menus/0/children/1/path: path "/fx/fx" is also at /menus/0/children/0/path',
       'schemas/data/dictionaries/system.json: /dictionaries/0/code: dictionary "yes_no" is also defined at schemas/data/dictionaries/business.json: /dictionaries/0/code',
       'schemas/data/dictionaries/system.json: /dictionaries/0/items/1/key: key "1" is also item 0',
     ]);

@@ -358,11 +358,34 @@ const CASES: Array<[string, Array<[string, string]>]> = [
       ["/uiSchema/status/ui:options/multiple", "the \"dict\" widget does not read ui:options.multiple (it reads: dictCode, numeric, tip, preview)"],
     ],
   ],
+  [
+    "layout-route-not-in-menu",
+    [
+      ["/route", "menu \"fxmd\" has the path \"/fx/md\" in the menu tree (schemas/data/menus.json), not \"/fx/other\": no menu entry leads to this screen"],
+    ],
+  ],
+  [
+    "layout-permission",
+    [
+      ["/permission", "menu \"fxmdx\" is not in the menu tree (schemas/data/menus.json) (did you mean \"fxmd\"?)"],
+    ],
+  ],
+  [
+    "layout-unknown-screen",
+    [
+      ["/view/detail", "\"fz\" is not a screen document (ids: schemas/ and SCHEMA_DIRS) (did you mean \"fx\"?)"],
+    ],
+  ],
 ];
 
 describe('schema lint: each kind of mistake is caught', () => {
   it('the valid fixture lints clean', () => {
     expect(lintFixtures('valid/fx.json')).toEqual([]);
+  });
+
+  it('every broken fixture has its case (and every case its fixture)', () => {
+    const files = fs.readdirSync(path.join(ROOT, 'tests/lint/fixtures/broken')).map((f) => f.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual(CASES.map(([k]) => k).sort());
   });
 
   it.each(CASES)('%s', (kind, expected) => {

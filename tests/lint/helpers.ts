@@ -36,6 +36,7 @@ export const TEST_CONTEXT: LintContext = {
       children: [
         { code: 'fx', path: '/fx/fx', children: ['add', 'edit', 'delete', 'view', 'export', 'reset'].map((b) => ({ code: `fx_${b}` })) },
         { code: 'fy', path: '/fy/fy', children: [{ code: 'fy_view' }, { code: 'fy_export' }] },
+        { code: 'fxmd', path: '/fx/md' },
       ],
     },
   ]),

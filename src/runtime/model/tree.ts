@@ -10,6 +10,15 @@ export function treeDef(doc: ScreenDocument): TreeDef | undefined {
   return doc.resource?.tree;
 }
 
+/** The key the wire names a record by in detail/remove (`resource.keyField`, default `id`; regions: `code`). */
+export function wireKeyField(doc: ScreenDocument): string {
+  return doc.resource?.keyField ?? 'id';
+}
+
+export function wireKey(doc: ScreenDocument, row: Rec): string {
+  return String(row[wireKeyField(doc)] ?? row.id ?? '');
+}
+
 /** The value a record is referred to by (its key field: `id`, regions `code`). */
 export function recordKey(doc: ScreenDocument, row: Rec): string {
   const f = doc.resource?.tree?.keyField ?? doc.resource?.keyField ?? 'id';
@@ -47,12 +56,12 @@ export function childRows(r: Rec): Rec[] | undefined {
 }
 
 /** The row ids of every record of a tree that has loaded children (expand all). */
-export function parentIds(rows: Rec[], out: string[] = []): string[] {
+export function parentIds(rows: Rec[], key: (r: Rec) => string = (r) => String(r.id), out: string[] = []): string[] {
   for (const r of rows) {
     const kids = childRows(r);
     if (kids && !kids.every((k) => k[PLACEHOLDER])) {
-      out.push(String(r.id));
-      parentIds(kids, out);
+      out.push(key(r));
+      parentIds(kids, key, out);
     }
   }
   return out;

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Modal, Spin } from 'antd';
 import useSWR from 'swr';
 import type { Mode, ScreenDocument } from '../../shared/document.js';
-import { dialogModel, listUrl, prepareFormData, serverFieldErrors, submitPayload, type DictMap, type JsonObject } from '../model/index.js';
+import { dialogModel, listUrl, wireKeyField, prepareFormData, serverFieldErrors, submitPayload, type DictMap, type JsonObject } from '../model/index.js';
 import { errorData, useRuntime } from './context.js';
 import { SchemaForm, type SchemaFormHandle } from './SchemaForm.js';
 
@@ -25,7 +25,7 @@ export default function FormDialog({ doc, mode, id, initial: startWith, dicts, o
   const [opened] = useState(() => Date.now());
   const { data: record, error } = useSWR(
     mode !== 'add' && id ? ['runtime:detail', listUrl(doc, 'detail'), id, opened] : null,
-    ([, url, rid]: [string, string, string, number]) => request<JsonObject>('GET', url, { params: { id: rid } }),
+    ([, url, rid]: [string, string, string, number]) => request<JsonObject>('GET', url, { params: { [wireKeyField(doc)]: rid } }),
     { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false },
   );
   const ready = mode === 'add' || !!record;

@@ -104,7 +104,7 @@ export function useListController(doc: ScreenDocument, opts: ListControllerOptio
     { keepPreviousData: true, revalidateOnFocus: false },
   );
   // A whole tree may come as a bare array.
-  const reply = Array.isArray(data) ? ({ records: data as Rec[], total: (data as Rec[]).length } as ListReply) : data;
+  const reply = useMemo(() => (Array.isArray(data) ? ({ records: data as Rec[], total: (data as Rec[]).length } as ListReply) : data), [data]);
   const records = reply?.records ?? NO_RECORDS;
   const total = Number(reply?.total ?? 0);
 

@@ -18,7 +18,7 @@ import {
   type Row,
 } from '@tanstack/react-table';
 import type { ScreenDocument } from '../../shared/document.js';
-import { columnsModel, initialSorting, initialVisibility, splitRowItems, visibleWhen, type DictMap } from '../model/index.js';
+import { columnsModel, initialSorting, initialVisibility, splitRowItems, visibleWhen, wireKey, type DictMap } from '../model/index.js';
 import { useRuntime } from './context.js';
 import { Cell } from './Cell.js';
 import { rowItemDanger, rowItemKey, type ScreenRowItem } from './useScreenActions.js';
@@ -50,7 +50,8 @@ export function useRecordTable(doc: ScreenDocument, ctl: ListController, opts: R
   const [columnVisibility, setColumnVisibility] = useState<Record<string, boolean>>(() => initialVisibility(listModel));
   const { dicts, rowItems, onRowItem } = opts;
   const { current, size } = ctl.state;
-  const rowKey = opts.rowKey ?? ((r: Rec) => String(r.id));
+  // Rows (and so the selection that remove sends) are named by the wire key (regions: code).
+  const rowKey = opts.rowKey ?? ((r: Rec) => wireKey(doc, r));
 
   const columns = useMemo(() => {
     const cols: Array<ColumnDef<typeof features, Rec, unknown>> = [];
@@ -122,7 +123,7 @@ export function useRecordTable(doc: ScreenDocument, ctl: ListController, opts: R
     features,
     columns,
     data: ctl.records,
-    getRowId: (r: Rec, i: number) => (r.id !== undefined && r.id !== null ? rowKey(r) : `row-${i}`),
+    getRowId: (r: Rec, i: number) => rowKey(r) || `row-${i}`,
     getSubRows: opts.getSubRows,
     manualSorting: true,
     enableMultiSort: false,

@@ -7,7 +7,7 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { Modal, message } from 'antd';
 import type { ActionDef, Mode, ScreenDocument } from '../../shared/document.js';
 import { builtinPermission } from '../../shared/fields.js';
-import { actionRequest, actionsModel, allowed, checkSelection, exportParams, listUrl, type DictMap, type RowItem, type ToolbarItem } from '../model/index.js';
+import { actionRequest, actionsModel, allowed, checkSelection, exportParams, listUrl, wireKey, type DictMap, type RowItem, type ToolbarItem } from '../model/index.js';
 import { useRuntime } from './context.js';
 import { clientActions, type ClientAction } from './registry.js';
 import type { ListController, Rec } from './useListController.js';
@@ -122,7 +122,7 @@ export function useScreenActions(doc: ScreenDocument, ctl: ListController, dicts
 
   const onRowItem = useCallback(
     (item: ScreenRowItem, row: Rec) => {
-      const id = String(row.id);
+      const id = wireKey(doc, row);
       if (item.kind === 'view' || item.kind === 'edit') setDialog({ mode: item.kind, id });
       else if (item.kind === 'delete') remove([id]);
       else if (item.kind === 'action') runAction(item.action, { row });

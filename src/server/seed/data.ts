@@ -72,11 +72,19 @@ export function loadSeedData(root: string = PROJECT_ROOT, opts: LoadDataOptions 
     if (content) {
       out.menus = expandMenus(content.menus);
       const seen = new Map<string, string>();
+      const paths = new Map<string, string>();
       const walk = (nodes: SeedMenu[]) => {
         for (const n of nodes) {
           const prev = seen.get(n.code);
           if (prev) out.problems.push({ file: MENUS_FILE, pointer: n.at ?? '/', message: `code ${q(n.code)} is also at ${prev}` });
           else seen.set(n.code, n.at ?? '/');
+          // a route leads to one menu entry (the web app finds the screen of an entry by its path)
+          if (n.category === 1) {
+            const at = (n.at ?? '').replace(/\/code$/, '/path');
+            const other = paths.get(n.path);
+            if (other) out.problems.push({ file: MENUS_FILE, pointer: at, message: `path ${q(n.path)} is also at ${other}` });
+            else paths.set(n.path, at);
+          }
           walk(n.children);
         }
       };

@@ -78,7 +78,7 @@ describe('list controller', () => {
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
     await waitFor(() => expect(calls.at(-1)!.params).toMatchObject({ current: 1, noteTitle: '卖' }));
     expect(new URLSearchParams(query.value).get('page')).toBeNull();
-  });
+  }, 60_000);
 
   it('after deleting the last row of the last page it shows the page before', async () => {
     const calls: Call[] = [];
@@ -106,7 +106,7 @@ describe('list controller', () => {
     const lists = calls.filter((c) => c.url.endsWith('/list'));
     expect(lists.map((c) => c.params!.current)).toEqual([3, 3, 2]);
     expect(query.value).toBe('?page=2');
-  });
+  }, 60_000);
 });
 
 const deptDoc = (view: Record<string, unknown>) =>
@@ -169,7 +169,7 @@ describe('tree view', () => {
     // the expand state survives the refresh after saving
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/list')).length).toBeGreaterThan(1));
     expect(screen.getByText('财务部')).toBeTruthy();
-  }, 30_000);
+  }, 60_000);
 
   it('a lazy tree loads the roots from lazy-list and a node’s children when it is expanded', async () => {
     const calls: Call[] = [];
@@ -193,7 +193,7 @@ describe('tree view', () => {
     expect(calls.find((c) => c.url === '/api/blade-system/dept/list')!.params).toEqual({ deptName: '财务' });
     await waitFor(() => expect(screen.queryByText('总部')).toBeNull());
     expect(screen.getByText('财务部')).toBeTruthy();
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('master-detail view', () => {
@@ -240,5 +240,34 @@ describe('master-detail view', () => {
     });
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/submit'))).toBe(true));
     expect(calls.find((c) => c.url.endsWith('/submit'))!.data).toEqual({ parentId: '10', deptName: '女' });
-  }, 30_000);
+  }, 60_000);
+});
+
+describe('records named by another key (resource.keyField)', () => {
+  it('view asks detail with that key, delete removes by it', async () => {
+    const calls: Call[] = [];
+    const region = {
+      ...deptDoc({ type: 'list' }),
+      id: 'regionT',
+      resource: { api: '/api/t-region', table: 't_region', permissionPrefix: 't_region', keyField: 'code' },
+    } as ScreenDocument;
+    const request = (async (method: string, url: string, opts?: { params?: Record<string, unknown> }) => {
+      calls.push({ method, url, params: opts?.params });
+      if (url === '/api/t-region/list') return { records: [{ id: '7', code: '110101', deptName: '东城区' }], total: 1 };
+      if (url === '/api/t-region/detail') return { id: '7', code: '110101', deptName: '东城区' };
+      return null;
+    }) as RequestFn;
+    mount(<DocumentView doc={region} />, request, { t_region_view: true, t_region_delete: true }, memoryQuery());
+    await screen.findByText('东城区', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*看/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/t-region/detail')).toBe(true), { timeout: 10_000 });
+    expect(calls.find((c) => c.url === '/api/t-region/detail')!.params).toEqual({ code: '110101' });
+    fireEvent.click(within(screen.getByText('东城区').closest('tr')!).getByRole('button', { name: /删\s*除/ }));
+    await screen.findByText('确定将选择数据删除?');
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!);
+    });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/t-region/remove')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/t-region/remove')!.params).toEqual({ ids: '110101' });
+  }, 60_000);
 });

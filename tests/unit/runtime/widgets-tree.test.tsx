@@ -84,7 +84,7 @@ describe('treeSelect and icon widgets', () => {
     await waitFor(() => expect((dialog.querySelector('#root_roleId') as HTMLInputElement | null)?.value).toBe('管理员, 用户'), { timeout: 10_000 });
     expect(calls.find((c) => c.url === '/api/t-role/tree')!.params).toEqual({ tenantId: '000000' });
     await waitFor(() => expect((dialog.querySelector('#root_source') as HTMLInputElement | null)?.value).toBe('ShopOutlined'), { timeout: 10_000 });
-  }, 30_000);
+  }, 60_000);
 
   it('the icon picker writes the chosen icon’s name; no tree request before its paramsFrom field has a value', async () => {
     const { calls, request } = server();
@@ -107,5 +107,5 @@ describe('treeSelect and icon widgets', () => {
     });
     await waitFor(() => expect(calls.some((c) => c.url === '/api/t-menu/submit')).toBe(true));
     expect(calls.find((c) => c.url === '/api/t-menu/submit')!.data).toEqual({ name: '订单', source: 'ShoppingCartOutlined' });
-  }, 30_000);
+  }, 60_000);
 });

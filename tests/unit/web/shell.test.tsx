@@ -21,8 +21,8 @@ describe('side-menu icons', () => {
   });
 
   it('knows every icon the seeded menus use', () => {
-    const seed = ['src/server/seed/menus.ts', 'src/server/seed/index.ts'].map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
-    const used = [...new Set([...seed.matchAll(/'([A-Z][A-Za-z]+Outlined)'/g)].map((m) => m[1]))];
+    const seed = ['schemas/data/menus.json', 'src/server/seed/index.ts'].map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
+    const used = [...new Set([...seed.matchAll(/['"]([A-Z][A-Za-z]+Outlined)['"]/g)].map((m) => m[1]))];
     expect(used.length).toBeGreaterThan(10);
     expect(used.filter((n) => !(n in MENU_ICONS))).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Table } from 'antd';
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import type { ScreenDocument } from '../../../shared/document.js';
-import { childRows, dictCodes, hasSearch, lazyTreeRows, listUrl, parentIds, PLACEHOLDER, recordKey, searchDefaults, searchModel, toggleKey } from '../../model/index.js';
+import { wireKey, childRows, dictCodes, hasSearch, lazyTreeRows, listUrl, parentIds, PLACEHOLDER, recordKey, searchDefaults, searchModel, toggleKey } from '../../model/index.js';
 import { useRuntime } from '../context.js';
 import { useDictionaries } from '../useDictionaries.js';
 import { SearchBar } from '../SearchBar.js';
@@ -66,12 +66,13 @@ export function TreeScreen({ doc, urlPrefix }: TreeScreenProps) {
     };
   }, [ctl, lazyRoots, doc, loaded, refresh, loadChildren]);
 
+  const rowId = useCallback((r: Rec) => wireKey(doc, r), [doc]);
   const [expanded, setExpanded] = useState<string[]>([]);
   const didExpandAll = useRef(false);
   useEffect(() => {
     if (view.expandAll && !didExpandAll.current && treeCtl.records.length) {
       didExpandAll.current = true;
-      setExpanded(parentIds(treeCtl.records));
+      setExpanded(parentIds(treeCtl.records, rowId));
     }
   }, [view.expandAll, treeCtl.records]);
 
@@ -96,7 +97,7 @@ export function TreeScreen({ doc, urlPrefix }: TreeScreenProps) {
         listModel={rt.listModel}
         extra={
           <>
-            <Button onClick={() => setExpanded(parentIds(treeCtl.records))}>{t('runtime.tree.expandAll')}</Button>
+            <Button onClick={() => setExpanded(parentIds(treeCtl.records, rowId))}>{t('runtime.tree.expandAll')}</Button>
             <Button onClick={() => setExpanded([])}>{t('runtime.tree.collapseAll')}</Button>
           </>
         }
