@@ -12,7 +12,17 @@ import shell from './shell/index.js';
 import site from './site/index.js';
 import profile from './profile/index.js';
 import dashboard from './dashboard/index.js';
+// System management (issue 9): departments, posts, menus, dictionaries, parameters, regions, clients.
+import client from './client/index.js';
+import dept from './dept/index.js';
+import dict from './dict/index.js';
+import menu from './menu/index.js';
+import param from './param/index.js';
+import post from './post/index.js';
+import region from './region/index.js';
 // Business modules (issue 4, business engineer): ledger, employee, order, statistic, settlement, banner, msgcenter, export.
 import { BUSINESS_MODULES } from './business.js';
 
-export const MODULES: ServerModule[] = [auth, system, resource, merchant, site, profile, shell, dashboard, ...BUSINESS_MODULES];
+export const SYSTEM_MODULES: ServerModule[] = [menu, dict, dept, post, param, region, client];
+
+export const MODULES: ServerModule[] = [auth, system, ...SYSTEM_MODULES, resource, merchant, site, profile, shell, dashboard, ...BUSINESS_MODULES];

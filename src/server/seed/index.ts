@@ -14,6 +14,8 @@ import type { I18n } from '../lib/i18n.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword, md5Hex } from '../lib/password.js';
 import { localDateTime } from '../lib/time.js';
+import { hashClientSecret } from '../modules/client/index.js';
+import { seedRegions } from '../modules/region/data.js';
 import { readSeedData, type SeedData } from './data.js';
 import { userRoleCodes, type SeedMenu } from './menus.js';
 
@@ -37,6 +39,7 @@ export async function seed(db: DB, opts: { docs: ScreenDocument[]; i18n: I18n; t
   const first = !(await db.selectFrom('blade_tenant').select('id').where('tenant_id', '=', ADMIN_TENANT).executeTakeFirst());
   if (first) await seedFirstStart(db, opts);
   await syncDictionaries(db);
+  await seedRegions(db);
   const menusAdded = await syncMenus(db, opts.docs, opts.i18n);
   if (first && opts.demo !== false) await seedDemoMerchants(db, opts.docs, opts.tz);
   return { firstStart: first, menusAdded };
@@ -63,7 +66,7 @@ async function seedFirstStart(db: DB, opts: { tz: string }): Promise<void> {
       email: 'admin@canteen.local', phone: '13800000000', sex: 1, role_id: SEED_IDS.roleAdministrator, dept_id: SEED_IDS.dept, post_id: SEED_IDS.post, ...audit,
     }).execute();
     await trx.insertInto('blade_client').values({
-      id: SEED_IDS.client, tenant_id: ADMIN_TENANT, client_id: 'saber', client_secret: 'saber_secret', scope: 'all', authorized_grant_types: 'password,refresh_token,captcha',
+      id: SEED_IDS.client, tenant_id: ADMIN_TENANT, client_id: 'saber', client_secret: await hashClientSecret('saber_secret'), scope: 'all', authorized_grant_types: 'password,refresh_token,captcha',
       access_token_validity: 3600, refresh_token_validity: 604800, ...audit,
     }).execute();
     await trx.insertInto('blade_param').values([

@@ -14,13 +14,14 @@
  * Wrong client credentials (Basic id:secret) count as failed logins of the address too, and a blocked
  * address gets no token of any grant. Calls per address are also rate limited (lib/rate-limit.ts).
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireUser, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import { ok, okStatus } from '../../lib/http.js';
 import { hashPassword, isLegacyHash, verifyPassword } from '../../lib/password.js';
+import { findClient, type ClientRecord } from '../client/index.js';
 import { captchaCode, captchaSvg } from './captcha.js';
 
 export const MAX_LOGIN_FAILURES = 5;
@@ -37,12 +38,6 @@ class OAuthError extends Error {
   ) {
     super(key);
   }
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** `Authorization: Basic base64(id:secret)` (also `Basic%20…`). */
@@ -71,24 +66,14 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
-interface ClientRow {
-  client_id: string;
-  client_secret: string;
-  authorized_grant_types: string;
-  access_token_validity: number;
-  refresh_token_validity: number;
-}
+type ClientRow = ClientRecord;
 
 async function loadClient(db: DB, req: FastifyRequest): Promise<ClientRow> {
   const basic = parseBasic(req.headers.authorization);
   if (!basic) throw new OAuthError(401, 'invalid_client', 'error.client');
-  const row = (await db
-    .selectFrom('blade_client')
-    .select(['client_id', 'client_secret', 'authorized_grant_types', 'access_token_validity', 'refresh_token_validity'])
-    .where('client_id', '=', basic.id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst()) as ClientRow | undefined;
-  if (!row || !safeEqual(row.client_secret, basic.secret)) throw new OAuthError(401, 'invalid_client', 'error.client');
+  // blade_client rows (modules/client): the secret is checked against its hash; grant types and validities apply
+  const row = await findClient(db, basic.id, basic.secret);
+  if (!row) throw new OAuthError(401, 'invalid_client', 'error.client');
   return row;
 }
 

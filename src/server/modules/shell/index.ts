@@ -42,13 +42,6 @@ const shellModule: ServerModule = {
       const ids = (v: string | null) => String(v ?? '').split(',').filter(isId);
       return { deptIds: ids(row.dept_id), roleIds: ids(row.role_id), tenantId: row.tenant_id as string };
     };
-    app.get('/api/blade-system/dept/select', async (req) => {
-      const { deptIds, tenantId } = await userLists(req);
-      if (!deptIds.length) return ok([]);
-      const rows = await app.ctx.db().selectFrom('blade_dept').select(['id', 'dept_name', 'parent_id'])
-        .where('id', 'in', deptIds).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).orderBy('sort').execute();
-      return ok(rows.map((r) => ({ id: String(r.id), parentId: String(r.parent_id), deptName: r.dept_name })));
-    });
     app.get('/api/blade-system/role/select', async (req) => {
       const { roleIds, tenantId } = await userLists(req);
       if (!roleIds.length) return ok([]);
