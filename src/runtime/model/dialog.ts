@@ -6,7 +6,7 @@
 import type { EntitySchema, FieldSchema, FieldUi, Mode, ScreenDocument } from '../../shared/document.js';
 import { allProperties, conditionalFields, conditionHolds, fieldUi, isWriteOnly } from '../../shared/fields.js';
 import { formSchema, messageKey, messageParams } from '../../shared/form.js';
-import { widgetNames } from '../../shared/registry.js';
+import { defaultWidget, widgetNames } from '../../shared/registry.js';
 
 /** i18next-style translate function. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -35,19 +35,15 @@ export interface DialogModel {
 export const WIDGETS: readonly string[] = widgetNames();
 export type WidgetName = string;
 
-/** The registry widget for a field: the document's `ui:widget`, else inferred from the schema. */
+/**
+ * The registry widget for a field: the document's `ui:widget` (a name of the shared registry), else the one the
+ * shared registry infers for the schema (`defaultWidget`, as the lint does); plain text is rjsf's own input.
+ */
 export function widgetFor(f: FieldSchema, ui: FieldUi): WidgetName | undefined {
   const declared = ui['ui:widget'];
   if (declared) return widgetNames().includes(declared) ? declared : undefined;
-  if (f['x-dict']) return 'dict';
-  if (isWriteOnly(f)) return 'password';
-  if (f.format === 'date') return 'date';
-  if (f.format === 'date-time') return 'datetime';
-  if (f.format === 'yyyyMM') return 'month';
-  if (f.type === 'integer' || f.type === 'number') return 'number';
-  if (f.type === 'array' && f.items?.format === 'date') return 'daterange';
-  if (f.type === 'object') return 'json';
-  return undefined;
+  const inferred = defaultWidget({ ...f, writeOnly: isWriteOnly(f) });
+  return inferred === 'text' ? undefined : inferred;
 }
 
 const CHOICE_WIDGETS = new Set(['dict', 'date', 'datetime', 'daterange', 'datetimerange', 'month', 'select', 'upload', 'file', 'treeSelect', 'icon']);
