@@ -39,7 +39,8 @@ describe('schema lint on the real project', () => {
     expect(has('GET', '/api/blade-resource/oss/file/20260101/a.png')).toBe(true);
     expect(has('GET', '/api/merchant/reset/loginPswd')).toBe(false);
     expect(has('POST', '/api/merchant/reset/loginPsw')).toBe(false);
-    expect(has('GET', '/api/nobody/list')).toBe(false);
+    // (a module route written as `${api}/list` with a variable base reads as any …/list: never a false refusal)
+    expect(has('GET', '/api/nobody/anything')).toBe(false);
   });
 
   it('all of schemas/ lints clean', () => {
