@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CURRENT_SCHEMA_VERSION, type ScreenDocument } from '../shared/document.js';
+import { CURRENT_SCHEMA_VERSION, isLayoutDocument, type AnyDocument, type LayoutDocument, type ScreenDocument } from '../shared/document.js';
 import { allProperties, toSnake } from '../shared/fields.js';
 import { META_SCHEMA_PATH, metaValidator } from './meta-schema.js';
 
@@ -34,6 +34,7 @@ export function migrateDocument(doc: any): ScreenDocument {
     if (!step) throw new DocumentError(`no migration from schemaVersion ${d.schemaVersion ?? 0}`);
     d = step(d);
   }
+  // A layout document (view master-detail/page) comes out of here too: loadDocumentFile tells them apart.
   return d as ScreenDocument;
 }
 
@@ -41,11 +42,15 @@ const IDENT = /^[a-z][a-z0-9_]{0,62}$/;
 const FIELD = /^[a-zA-Z][a-zA-Z0-9]{0,60}$/;
 
 /** Minimal structural check of what the server builds SQL and routes from. Returns error messages. */
-export function checkDocument(doc: ScreenDocument): string[] {
+export function checkDocument(doc: AnyDocument): string[] {
   const errs: string[] = [];
   if (typeof doc.id !== 'string' || !/^[a-zA-Z][a-zA-Z0-9_-]*$/.test(doc.id)) errs.push('/id: must be an identifier');
   if (typeof doc.title !== 'string') errs.push('/title: required i18n key');
   if (typeof doc.route !== 'string' || !doc.route.startsWith('/')) errs.push('/route: must start with /');
+  if (isLayoutDocument(doc)) {
+    if (typeof doc.permission !== 'string' || !/^[a-z][a-z0-9_]*$/.test(doc.permission)) errs.push('/permission: must be a menu code');
+    return errs;
+  }
   const r = doc.resource;
   if (!r || typeof r !== 'object') return [...errs, '/resource: required'];
   if (typeof r.api !== 'string' || !/^\/api(\/[a-zA-Z0-9_-]+)+$/.test(r.api)) errs.push('/resource/api: must look like /api/name');
@@ -80,12 +85,17 @@ function jsonFiles(dir: string, skipMeta: boolean): string[] {
 }
 
 export interface DocumentRegistry {
+  /** Documents of records (resource + schema + list): every server part iterates these. */
   all: ScreenDocument[];
+  /** Layout documents (view master-detail or page): no table, no endpoints; served by screen/detail. */
+  layouts: LayoutDocument[];
   byId: Map<string, ScreenDocument>;
   /** Source file of each document id. */
   files: Map<string, string>;
   /** The document with this id. */
   get(id: string): ScreenDocument | undefined;
+  /** The layout document with this id. */
+  layout(id: string): LayoutDocument | undefined;
 }
 
 /** A file as the user would type it: relative to the working directory when it lies below it. */
@@ -98,16 +108,16 @@ function displayPath(file: string): string {
  * Read, migrate and check one document file. Throws a DocumentError whose message has one line per problem,
  * `file: /json/pointer: message` (as the lint prints them).
  */
-export function loadDocumentFile(file: string, metaSchemaPath: string = META_SCHEMA_PATH): ScreenDocument {
+export function loadDocumentFile(file: string, metaSchemaPath: string = META_SCHEMA_PATH): AnyDocument {
   let parsed: unknown;
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (e) {
     throw new DocumentError(`${displayPath(file)}: not valid JSON (${(e as Error).message})`);
   }
-  let doc: ScreenDocument;
+  let doc: AnyDocument;
   try {
-    doc = migrateDocument(parsed);
+    doc = migrateDocument(parsed) as AnyDocument;
   } catch (e) {
     throw new DocumentError(`${displayPath(file)}: /schemaVersion: ${(e as Error).message}`);
   }
@@ -129,19 +139,42 @@ export function loadDocumentFile(file: string, metaSchemaPath: string = META_SCH
 export function loadDocuments(rootDir: string, extraDirs: string[] = []): DocumentRegistry {
   const files = [...jsonFiles(path.join(rootDir, 'schemas'), true), ...extraDirs.flatMap((d) => jsonFiles(d, false))];
   const byId = new Map<string, ScreenDocument>();
-  const reg: DocumentRegistry = { all: [], byId, files: new Map(), get: (id) => byId.get(id) };
+  const layoutsById = new Map<string, LayoutDocument>();
+  const reg: DocumentRegistry = { all: [], layouts: [], byId, files: new Map(), get: (id) => byId.get(id), layout: (id) => layoutsById.get(id) };
   const apis = new Map<string, string>();
+  const routes = new Map<string, string>();
   const ownMeta = path.join(rootDir, 'schemas', 'meta', 'screen.schema.json');
   const metaPath = fs.existsSync(ownMeta) ? ownMeta : META_SCHEMA_PATH;
   for (const file of files) {
     const doc = loadDocumentFile(file, metaPath);
-    if (reg.byId.has(doc.id)) throw new DocumentError(`${file}: duplicate document id ${doc.id} (also in ${reg.files.get(doc.id)})`);
+    if (reg.files.has(doc.id)) throw new DocumentError(`${file}: duplicate document id ${doc.id} (also in ${reg.files.get(doc.id)})`);
+    // Two screens on one route would be one menu entry drawing two things.
+    const sameRoute = routes.get(doc.route);
+    if (sameRoute) throw new DocumentError(`${file}: /route: ${doc.route} already used by ${sameRoute}`);
+    routes.set(doc.route, file);
+    reg.files.set(doc.id, file);
+    if (isLayoutDocument(doc)) {
+      reg.layouts.push(doc);
+      layoutsById.set(doc.id, doc);
+      continue;
+    }
     const other = apis.get(doc.resource.api);
     if (other) throw new DocumentError(`${file}: resource.api ${doc.resource.api} already used by ${other}`);
     apis.set(doc.resource.api, file);
     reg.all.push(doc);
     reg.byId.set(doc.id, doc);
-    reg.files.set(doc.id, file);
+  }
+  // A master-detail draws two documents of records: both must exist (checked once all files are read).
+  for (const l of reg.layouts) {
+    if (l.view.type !== 'master-detail') continue;
+    const problems: string[] = [];
+    for (const part of ['master', 'detail'] as const) {
+      if (!byId.has(l.view[part])) problems.push(`${displayPath(reg.files.get(l.id)!)}: /view/${part}: no document of records with id ${l.view[part]}`);
+    }
+    const detail = byId.get(l.view.detail);
+    if (detail && !(l.view.link in allProperties(detail.schema)) && l.view.link !== 'id')
+      problems.push(`${displayPath(reg.files.get(l.id)!)}: /view/link: ${l.view.link} is not a field of ${detail.id}`);
+    if (problems.length) throw new DocumentError(problems.join('\n'));
   }
   return reg;
 }

@@ -163,3 +163,9 @@ export function listableProperties(doc: ScreenDocument): Readonly<Record<string,
   listableMemo.set(doc, { schema: doc.schema, audit, props });
   return props;
 }
+
+/** Name of the read-only label field an x-lookup field is read with (`as`, default `<field>Name`), else undefined. */
+export function lookupAs(field: string, f: FieldSchema): string | undefined {
+  const l = f['x-lookup'];
+  return l && typeof l === 'object' ? (l.as ?? `${field}Name`) : undefined;
+}

@@ -18,6 +18,8 @@ import { isId, newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/password.js';
 import { localDateTime, localDay } from '../lib/time.js';
 import { listPage, pageEnvelope, readableFields } from './query.js';
+import { addLookups } from './lookup.js';
+import { buildForest, column as treeColumn, keysWithChildren, labelsByKey, nodeForest, prepareTreeWrite, recordKeyField, refuseParentsRemoval, treeNode, treeOf, treeRows, type TreeInfo } from './tree.js';
 import { dictionaryErrors, validateValues } from './validate.js';
 
 export { buildListQuery, buildWhereQuery, listPage, pageEnvelope, readableFields, type RowCount } from './query.js';
@@ -124,13 +126,42 @@ function columnValue(f: FieldSchema | undefined, v: unknown): unknown {
   return v;
 }
 
-function idsParam(req: FastifyRequest): string[] {
+function idsParam(req: FastifyRequest, keyed = false): string[] {
   const q = (req.query ?? {}) as Record<string, unknown>;
   const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
   const raw = q.ids ?? b.ids ?? q.id ?? b.id;
   const list = (Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' || typeof raw === 'number' ? String(raw).split(',') : []).map((s) => s.trim()).filter(Boolean);
-  if (!list.length || list.some((s) => !isId(s)) || list.length > 1000) throw fail('error.invalidIds');
+  const valid = keyed ? (s: string) => KEY_VALUE.test(s) : isId;
+  if (!list.length || list.some((s) => !valid(s)) || list.length > 1000) throw fail('error.invalidIds');
   return [...new Set(list)];
+}
+
+/** A key value of a document keyed by another field (region code): short, no separators or wildcards. */
+const KEY_VALUE = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/**
+ * The ids of the records a remove names. A document keyed by another field (resource.keyField: regions by
+ * code) is also named by that key: `<keyField>=` or `ids`/`id` holding keys or ids.
+ */
+async function removeIds(db: DB, doc: ScreenDocument, req: FastifyRequest, user: AuthUser): Promise<string[]> {
+  const keyField = recordKeyField(doc);
+  if (keyField === 'id') return idsParam(req);
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const own = q[keyField] ?? b[keyField];
+  const given = own !== undefined && own !== null && own !== '' ? String(own).split(',').map((s) => s.trim()).filter(Boolean) : idsParam(req, true);
+  if (!given.length || given.some((s) => !KEY_VALUE.test(s))) throw fail('error.invalidIds');
+  const ids = given.filter(isId);
+  const rows = (await scoped(
+    doc,
+    db
+      .selectFrom(doc.resource.table)
+      .select('id')
+      .where((eb: any) => eb.or([eb(sql.ref(treeColumn(keyField)), 'in', given), ...(ids.length ? [eb('id', 'in', ids)] : [])])),
+    user,
+  ).execute()) as Array<{ id: unknown }>;
+  if (!rows.length) throw notFound();
+  return rows.map((r) => String(r.id));
 }
 
 export function scoped(doc: ScreenDocument, q: any, user: AuthUser) {
@@ -149,6 +180,26 @@ export async function loadRecord(db: DB, doc: ScreenDocument, id: string, user: 
   return row as Record<string, unknown>;
 }
 
+/** The record a detail request names: `id=`, or for a document keyed by another field `<keyField>=` (or that key in `id`). */
+async function loadRequested(db: DB, doc: ScreenDocument, query: Record<string, unknown>, user: AuthUser): Promise<Record<string, unknown>> {
+  const keyField = recordKeyField(doc);
+  const id = String(query.id ?? '');
+  if (keyField === 'id') return loadRecord(db, doc, id, user);
+  const key = String(query[keyField] ?? id);
+  if (!KEY_VALUE.test(key)) throw notFound();
+  const fields = readableFields(doc);
+  const byKey = db.selectFrom(doc.resource.table).select(fields.map((f) => sql.ref(f.column).as(f.field)));
+  const q = query[keyField] !== undefined ? byKey.where(sql.ref(treeColumn(keyField)), '=', key) : byKey.where((eb: any) => eb.or([eb(sql.ref(treeColumn(keyField)), '=', key), ...(isId(key) ? [eb('id', '=', key)] : [])]));
+  const row = await scoped(doc, q, user).executeTakeFirst();
+  if (!row) throw notFound();
+  return row as Record<string, unknown>;
+}
+
+/** Runs fn in a transaction, or in the caller's when db already is one (a module's endpoint reusing saveRecord). */
+export function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute((trx) => fn(trx));
+}
+
 export async function crudPlugin(app: FastifyInstance): Promise<void> {
   for (const doc of app.ctx.docs.all) mountDocument(app, doc);
 }
@@ -159,9 +210,18 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
   const hooks = () => app.ctx.hooks.get(doc.id) ?? [];
   const has = (method: 'GET' | 'POST', url: string) => app.hasRoute({ method, url });
   const offered = builtins(doc);
+  const tree = treeOf(doc);
 
   const afterRead = async (req: FastifyRequest, rows: Array<Record<string, unknown>>, kind: 'list' | 'detail') => {
     for (const h of hooks()) await h.afterRead?.({ rows, req, doc, db: app.ctx.db(), kind });
+  };
+  /** Serialized records with their lookup labels (x-lookup), then the afterRead hooks. */
+  const readRecords = async (req: FastifyRequest, user: AuthUser, rows: Array<Record<string, unknown>>, kind: 'list' | 'detail') => {
+    const serialize = recordSerializer(doc);
+    const records = rows.map((r) => serialize(r));
+    await addLookups(app.ctx.db(), app.ctx.docs, doc, records, user);
+    await afterRead(req, records, kind);
+    return records;
   };
 
   if (!has('GET', `${api}/list`))
@@ -170,22 +230,37 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
       const db = app.ctx.db();
       const query = (req.query ?? {}) as Record<string, unknown>;
       const { conditions, sort } = parseListRequest(doc, query);
+      if (tree && !tree.pagedList) {
+        // The whole tree of records (BladeX VO tree: fields + children + parentName), search conditions applied.
+        const rows = await treeRows(db, doc, tree, user, conditions);
+        const records = await readRecords(req, user, rows, 'list');
+        await addParentNames(db, doc, tree, user, records);
+        return ok(buildForest(records, (r) => String(r[tree.keyField] ?? ''), (r) => String(r[tree.parentField] ?? '')));
+      }
+      if (tree) {
+        const parent = query[tree.parentField];
+        if (typeof parent === 'string' && parent !== '') {
+          if (!KEY_VALUE.test(parent)) throw fail('error.search', { detail: tree.parentField });
+          conditions.push({ field: tree.parentField, op: '=', value: parent });
+        }
+      }
       const { current, size } = pageParams(doc, query);
       const { rows, count } = await listPage(db, doc, { conditions, sort, tenantId: user.tenantId, limit: size, offset: (current - 1) * size });
-      const serialize = recordSerializer(doc);
-      const records = rows.map((r) => serialize(r as Record<string, unknown>));
-      await afterRead(req, records, 'list');
+      const records = await readRecords(req, user, rows as Array<Record<string, unknown>>, 'list');
+      if (tree) await addParentNames(db, doc, tree, user, records);
       return ok(pageEnvelope(records, count, current, size));
     });
 
   if (!has('GET', `${api}/detail`))
     app.get(`${api}/detail`, async (req) => {
       const user = await requirePermission(app, req, prefix);
-      const id = String(((req.query ?? {}) as Record<string, unknown>).id ?? '');
-      const row = serializeRecord(doc, await loadRecord(app.ctx.db(), doc, id, user));
-      await afterRead(req, [row], 'detail');
+      const db = app.ctx.db();
+      const [row] = await readRecords(req, user, [await loadRequested(db, doc, (req.query ?? {}) as Record<string, unknown>, user)], 'detail');
+      if (tree) await addParentNames(db, doc, tree, user, [row]);
       return ok(row);
     });
+
+  if (tree) mountTree(app, doc, tree, readRecords);
 
   if (!has('POST', `${api}/submit`))
     app.post(`${api}/submit`, async (req) => {
@@ -204,25 +279,88 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
     app.post(`${api}/remove`, async (req) => {
       refuseReadOnly(app, req, doc, offered, 'delete');
       const user = await requirePermission(app, req, `${prefix}_delete`);
-      const ids = idsParam(req);
-      const db = app.ctx.db();
-      let n: bigint;
-      if (doc.resource.softDelete === false) {
-        let q = db.deleteFrom(doc.resource.table).where('id', 'in', ids);
-        if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
-        n = (await q.executeTakeFirst()).numDeletedRows;
-      } else {
+      const n = await inTransaction(app.ctx.db(), async (db) => {
+        const ids = await removeIds(db, doc, req, user);
+        if (tree) await refuseParentsRemoval(db, doc, tree, user, ids);
+        for (const h of hooks()) await h.beforeRemove?.({ ids, req, doc, db });
+        if (doc.resource.softDelete === false) {
+          let q = db.deleteFrom(doc.resource.table).where('id', 'in', ids);
+          if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
+          return (await q.executeTakeFirst()).numDeletedRows;
+        }
         let q = db
           .updateTable(doc.resource.table)
           .set({ is_deleted: 1, ...(doc.resource.audit === false ? {} : { update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }) })
           .where('id', 'in', ids)
           .where('is_deleted', '=', 0);
         if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
-        n = (await q.executeTakeFirst()).numUpdatedRows;
-      }
+        return (await q.executeTakeFirst()).numUpdatedRows;
+      });
       if (n === 0n) throw notFound();
       return ok({ removed: Number(n) });
     });
+}
+
+type ReadRecords = (req: FastifyRequest, user: AuthUser, rows: Array<Record<string, unknown>>, kind: 'list' | 'detail') => Promise<Array<Record<string, unknown>>>;
+
+/**
+ * The tree endpoints of a document with resource.tree (each skipped when a module registered it first):
+ * `tree` (TreeNode forest), `lazy-list?<parentField>=` (records under that parent with hasChildren) and
+ * `lazy-tree?<parentField>=` (TreeNodes under that parent with hasChildren); without the parent: the roots.
+ */
+function mountTree(app: FastifyInstance, doc: ScreenDocument, tree: TreeInfo, readRecords: ReadRecords): void {
+  const api = doc.resource.api;
+  const prefix = doc.resource.permissionPrefix;
+  const has = (url: string) => app.hasRoute({ method: 'GET', url });
+  const parentOf = (query: Record<string, unknown>): string => {
+    const v = query[tree.parentField];
+    if (v === undefined || v === null || v === '') return tree.rootValue;
+    if (typeof v !== 'string' || !KEY_VALUE.test(v)) throw fail('error.search', { detail: tree.parentField });
+    return v;
+  };
+  const children = async (req: FastifyRequest) => {
+    const user = await requirePermission(app, req, prefix);
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const parent = parentOf(query);
+    const { conditions } = parseListRequest(doc, { ...query, [tree.parentField]: undefined });
+    const db = app.ctx.db();
+    const rows = await treeRows(db, doc, tree, user, conditions, (q) => q.where(sql.ref(treeColumn(tree.parentField)), '=', parent));
+    const withKids = await keysWithChildren(db, doc, tree, user, rows.map((r) => String(r[tree.keyField] ?? '')));
+    return { user, rows, withKids };
+  };
+
+  if (!has(`${api}/tree`))
+    app.get(`${api}/tree`, async (req) => {
+      const user = await requirePermission(app, req, prefix);
+      const { conditions } = parseListRequest(doc, (req.query ?? {}) as Record<string, unknown>);
+      return ok(nodeForest(await treeRows(app.ctx.db(), doc, tree, user, conditions), tree));
+    });
+
+  if (!has(`${api}/lazy-list`))
+    app.get(`${api}/lazy-list`, async (req) => {
+      const { user, rows, withKids } = await children(req);
+      const records = await readRecords(req, user, rows, 'list');
+      for (const r of records) r.hasChildren = withKids.has(String(r[tree.keyField] ?? ''));
+      await addParentNames(app.ctx.db(), doc, tree, user, records);
+      return ok(records);
+    });
+
+  if (!has(`${api}/lazy-tree`))
+    app.get(`${api}/lazy-tree`, async (req) => {
+      const { rows, withKids } = await children(req);
+      return ok(rows.map((r) => treeNode(r, tree, withKids.has(String(r[tree.keyField] ?? '')))));
+    });
+}
+
+/** `parentName`: the label of each record's parent (none for roots). */
+async function addParentNames(db: DB, doc: ScreenDocument, tree: TreeInfo, user: AuthUser, records: Array<Record<string, unknown>>): Promise<void> {
+  const known = new Map(records.map((r) => [String(r[tree.keyField] ?? ''), r[tree.labelField]]));
+  const missing = records.map((r) => String(r[tree.parentField] ?? '')).filter((k) => k && k !== tree.rootValue && !known.has(k));
+  for (const [k, l] of await labelsByKey(db, doc, tree, user, missing)) known.set(k, l);
+  for (const r of records) {
+    const p = String(r[tree.parentField] ?? '');
+    if (p && p !== tree.rootValue && known.has(p)) r.parentName = known.get(p);
+  }
 }
 
 /**
@@ -239,8 +377,25 @@ function refuseReadOnly(app: FastifyInstance, req: FastifyRequest, doc: ScreenDo
   if (!offered.has(op)) throw new HttpError(403, 'error.builtinNotOffered', { action: app.ctx.i18n.t(req.lang, `common.action.${op}`) });
 }
 
-/** Validate and write one submit (add or edit). Exported so a module's own endpoint can reuse it. */
+/**
+ * Validate and write one submit (add or edit), in one transaction with the beforeSave/afterSave hooks (they get
+ * it as `db`; an HttpError they throw refuses the write and nothing is written). Exported so a module's own
+ * endpoint can reuse it (inside its own transaction when `db` is one).
+ */
 export async function saveRecord(
+  app: FastifyInstance,
+  db: DB,
+  doc: ScreenDocument,
+  mode: 'add' | 'edit',
+  body: Record<string, unknown>,
+  id: string | undefined,
+  user: AuthUser,
+  req: FastifyRequest,
+): Promise<{ id: string }> {
+  return inTransaction(db, (trx) => writeRecord(app, trx, doc, mode, body, id, user, req));
+}
+
+async function writeRecord(
   app: FastifyInstance,
   db: DB,
   doc: ScreenDocument,
@@ -254,7 +409,7 @@ export async function saveRecord(
   const stored = new Map(storedFields(doc));
   let existing: Record<string, unknown> | undefined;
   if (mode === 'edit') {
-    const allFields = [...stored.keys()].map((f) => ({ field: f, column: toSnake(f) }));
+    const allFields = [...stored.keys()].filter((f) => f !== 'id').map((f) => ({ field: f, column: toSnake(f) }));
     existing = await loadRecord(db, doc, id!, user, [{ field: 'id', column: 'id' }, ...allFields]);
   }
   const { values, cleared } = pickEditable(doc, mode, body);
@@ -277,6 +432,8 @@ export async function saveRecord(
     const gen = s['x-generated'];
     if (mode === 'add' && typeof gen === 'string' && gen.startsWith('serial:')) values[f] = await nextSerial(db, gen.slice(7), app.ctx.config.appTimezone);
   }
+  const tree = treeOf(doc);
+  const moveSubtree = tree ? await prepareTreeWrite(db, doc, tree, user, mode, values, existing) : undefined;
   for (const h of app.ctx.hooks.get(doc.id) ?? []) await h.beforeSave?.({ mode, values, body, existing, req, doc, db });
 
   const row: Record<string, unknown> = {};
@@ -286,19 +443,23 @@ export async function saveRecord(
   }
   const now = localDateTime(app.ctx.config.appTimezone);
   const audit = doc.resource.audit !== false;
+  let savedId: string;
   if (mode === 'add') {
-    const newIdValue = newId();
-    Object.assign(row, { id: newIdValue, is_deleted: 0 });
+    savedId = newId();
+    Object.assign(row, { id: savedId, is_deleted: 0 });
     if (doc.resource.tenantScoped !== false) row.tenant_id = user.tenantId;
     if (audit) Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });
     await db.insertInto(doc.resource.table).values(row).execute();
-    return { id: newIdValue };
+  } else {
+    savedId = id!;
+    if (audit) Object.assign(row, { update_user: user.userId, update_time: now });
+    if (Object.keys(row).length) {
+      const q = scoped(doc, db.updateTable(doc.resource.table).set(row).where('id', '=', id!), user);
+      const r = await q.executeTakeFirst();
+      if (r.numUpdatedRows === 0n) throw notFound();
+    }
+    await moveSubtree?.();
   }
-  if (audit) Object.assign(row, { update_user: user.userId, update_time: now });
-  if (Object.keys(row).length) {
-    const q = scoped(doc, db.updateTable(doc.resource.table).set(row).where('id', '=', id!), user);
-    const r = await q.executeTakeFirst();
-    if (r.numUpdatedRows === 0n) throw notFound();
-  }
-  return { id: id! };
+  for (const h of app.ctx.hooks.get(doc.id) ?? []) await h.afterSave?.({ mode, id: savedId, values, existing, req, doc, db });
+  return { id: savedId };
 }

@@ -47,19 +47,28 @@ const systemModule: ServerModule = {
       return ok({ zh: app.ctx.i18n.extraTexts('zh'), en: app.ctx.i18n.extraTexts('en') });
     });
 
+    // Documents of records whose menu code is granted, and layout documents (master-detail, page) whose
+    // `permission` is granted.
     app.get('/api/blade-system/screen/list', async (req) => {
       const docs = await visibleScreens(app, req);
-      return ok(docs.map((d) => ({ id: d.id, route: d.route, title: d.title })));
+      const codes = await app.ctx.permissions.codes(requireUser(req).roleIds);
+      const layouts = app.ctx.docs.layouts.filter((l) => codes.has(l.permission));
+      return ok([...docs, ...layouts].map((d) => ({ id: d.id, route: d.route, title: d.title })));
     });
     app.get('/api/blade-system/screen/detail', async (req) => {
-      const id = ((req.query ?? {}) as Record<string, unknown>).id;
+      const id = String(((req.query ?? {}) as Record<string, unknown>).id ?? '');
       const codes = await app.ctx.permissions.codes(requireUser(req).roleIds);
+      const layouts = app.ctx.docs.layouts.filter((l) => codes.has(l.permission));
+      const layout = layouts.find((l) => l.id === id);
+      if (layout) return ok(layout);
       const visible = app.ctx.docs.all.filter((d) => codes.has(d.resource.permissionPrefix));
       // Also a screen that a granted `show` action of a visible screen draws its records with (e.g. the order
-      // columns of a settlement's details): the document only, its own endpoints keep their permissions.
-      const doc =
-        visible.find((d) => d.id === id) ??
-        (visible.some((v) => (v.list.actions ?? []).some((a) => a.show?.screen === id && codes.has(a.permission))) ? app.ctx.docs.get(String(id)) : undefined);
+      // columns of a settlement's details), or the master/detail of a granted master-detail layout: the
+      // document only, its own endpoints keep their permissions.
+      const drawnBy =
+        visible.some((v) => (v.list.actions ?? []).some((a) => a.show?.screen === id && codes.has(a.permission))) ||
+        layouts.some((l) => l.view.type === 'master-detail' && (l.view.master === id || l.view.detail === id));
+      const doc = visible.find((d) => d.id === id) ?? (drawnBy ? app.ctx.docs.get(id) : undefined);
       if (!doc) throw notFound('error.notFound');
       return ok(doc);
     });
