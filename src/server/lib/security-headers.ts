@@ -3,7 +3,11 @@
  * (the uploaded-file route's `default-src 'none'` and long cache) keeps them.
  *
  * CSP of the web app: scripts only from our own origin — Vite's build emits `<script type="module" src>` and
- * chunk files, no inline script, and the app uses no eval. Styles need 'unsafe-inline': antd (cssinjs) and
+ * chunk files, no inline script. 'unsafe-eval' is allowed because the dialogs validate with ajv (rjsf's
+ * validator-ajv8), which compiles each form schema to a function with `new Function`; the form schemas come from
+ * the screen documents at run time, so they cannot be precompiled at build time (without it no validation message
+ * ever shows and an empty required form submits nothing: seen in the browser journeys). Eval only runs code this
+ * origin's own scripts build; an injected inline <script> or event-handler attribute is still refused. Styles need 'unsafe-inline': antd (cssinjs) and
  * @rjsf/antd insert <style> elements and style attributes at run time, and React renders `style={…}` props as
  * attributes; a nonce would not cover style attributes, and hashes cannot cover generated CSS. Inline styles
  * cannot run code, so the script policy (the one that stops XSS) stays strict. Images: our own files plus
@@ -17,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 
 export const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
