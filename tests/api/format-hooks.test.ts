@@ -79,3 +79,15 @@ describe('x-lookup', () => {
     expect((await get('/api/fmt-area/detail?code=31')).body.data.nodeIdsName).toBe('甲');
   });
 });
+
+describe('numeric strings on submit', () => {
+  it('are stored as numbers for integer fields; a non-number is still a 400 naming the field', async () => {
+    const r = await post('/api/test-note/submit', { noteTitle: '数字', priority: '4' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await get(`/api/test-note/detail?id=${r.body.data.id}`)).body.data.priority).toBe(4);
+    expect((await get('/api/test-note/list?priority=4')).body.data.total).toBe(1);
+    const bad = await post('/api/test-note/submit', { noteTitle: '数字', priority: 'four' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data[0].field).toBe('priority');
+  });
+});
