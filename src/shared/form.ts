@@ -138,7 +138,19 @@ export function pickEditable(doc: ScreenDocument, mode: Exclude<Mode, 'view'>, b
     if (!(k in props) || form.readonly.includes(k) || modeBehaviour(doc, k, mode) === 'hidden') continue;
     if (props[k].readOnly) continue;
     if (v === null || v === '' || (Array.isArray(v) && v.length === 0)) cleared.push(k);
-    else values[k] = v;
+    else values[k] = numericString(props[k], v);
   }
   return { values, cleared, form };
+}
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number or integer field sent as a numeric string ("1", "2.5") is taken as that number: BladeX dictionaries
+ * hand out string keys and stock clients send them so. Anything else is left for the validator to refuse.
+ */
+export function numericString(f: FieldSchema | undefined, v: unknown): unknown {
+  if (typeof v !== 'string' || (f?.type !== 'number' && f?.type !== 'integer')) return v;
+  const s = v.trim();
+  return NUMERIC.test(s) && s.length <= 20 ? Number(s) : v;
 }

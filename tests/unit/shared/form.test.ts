@@ -119,3 +119,17 @@ describe('shared/form', () => {
     expect(pickEditable(m, 'add', { loginPsw: 'secret1', bind: 2 }).values).toEqual({ loginPsw: 'secret1' });
   });
 });
+
+describe('numeric strings (BladeX clients send dictionary keys as strings)', () => {
+  it('are taken as numbers for number/integer fields only, and only when they are numbers', async () => {
+    const { numericString } = await import('../../../src/shared/form.js');
+    expect(numericString({ type: 'integer' }, '1')).toBe(1);
+    expect(numericString({ type: 'number' }, ' 2.5 ')).toBe(2.5);
+    expect(numericString({ type: 'number' }, '-3')).toBe(-3);
+    expect(numericString({ type: 'integer' }, '1.5')).toBe(1.5);
+    expect(numericString({ type: 'integer' }, '1e3')).toBe('1e3');
+    expect(numericString({ type: 'integer' }, 'abc')).toBe('abc');
+    expect(numericString({ type: 'string' }, '1')).toBe('1');
+    expect(numericString(undefined, '1')).toBe('1');
+  });
+});
