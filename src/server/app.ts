@@ -25,6 +25,7 @@ import { registerActionFormChecks } from './lib/action-forms.js';
 import { registerInputGuards } from './lib/input-guards.js';
 import { registerRateLimits } from './lib/rate-limit.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
+import { registerSubmitTypeChecks } from './lib/submit-types.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
 import { isApiDocsPath, openapiPlugin } from './openapi.js';
@@ -86,6 +87,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
   registerSecurityHeaders(app);
   registerInputGuards(app);
   registerActionFormChecks(app);
+  registerSubmitTypeChecks(app);
 
   // x-www-form-urlencoded bodies (token endpoint) without another dependency.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
