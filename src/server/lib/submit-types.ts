@@ -2,14 +2,14 @@
  * JSON types of a document submit, checked before any route handler (issue 14 fuzz finding after the system
  * screens landed: `{"paramKey": [1, 2]}` reached a uniqueness query of an interim submit route as an array and
  * PostgreSQL answered "operator does not exist" — a 500). For `<api>/submit` of every document, each body
- * field the document declares must have the field's JSON type (or be null); otherwise 400 with the same
+ * field the document declares must have the field's JSON type (or be null; a numeric string is a number); otherwise 400 with the same
  * per-field messages as the form validation (`ui:messages.type` or common.validation.type). Everything else
  * (limits, formats, dictionaries, conditions) stays with the submit's own validation.
  */
 import type { FastifyInstance } from 'fastify';
 import type { FieldSchema } from '../../shared/document.js';
 import { allProperties } from '../../shared/fields.js';
-import { messageKey } from '../../shared/form.js';
+import { messageKey, numericString } from '../../shared/form.js';
 import { HttpError } from './http.js';
 
 function hasType(type: FieldSchema['type'], v: unknown): boolean {
@@ -37,7 +37,8 @@ export function registerSubmitTypeChecks(app: FastifyInstance): void {
     const errors: Array<{ field: string; message: string }> = [];
     for (const [field, v] of Object.entries(req.body as Record<string, unknown>)) {
       const f = props[field];
-      if (!f || f.readOnly || hasType(f.type, v)) continue;
+      // numeric strings ("1", "2.5") count as numbers, as the submit itself takes them (BladeX clients send them)
+      if (!f || f.readOnly || hasType(f.type, numericString(f, v))) continue;
       const title = f.title;
       const message = app.ctx.i18n.t(req.lang, messageKey(doc, field, 'type'), { field: title ? app.ctx.i18n.t(req.lang, title) : field });
       errors.push({ field, message });
