@@ -5,7 +5,6 @@
  * 200 received) is present, and the ledger invariants hold (the SQL of tests/api/business/_harness.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,10 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/index.js';
 import { ledgerViolations } from './business/_harness.js';
-import { ROOT } from './helpers.js';
+import { BASIC, ROOT, md5 } from './helpers.js';
 import { recordSuite } from './suite-report.js';
 
-const BASIC = 'Basic ' + Buffer.from('saber:saber_secret').toString('base64');
 const pgUrl = process.env.DATABASE_URL;
 let dataDir: string;
 let databaseUrl = '';
@@ -75,8 +73,7 @@ async function stop(s: Server, signal: NodeJS.Signals): Promise<void> {
 }
 
 async function login(s: Server): Promise<string> {
-  const md5 = createHash('md5').update('admin').digest('hex');
-  const r = await fetch(`${s.url}/api/blade-auth/oauth/token?grant_type=password&username=admin&password=${md5}&tenantId=000000`, { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } });
+  const r = await fetch(`${s.url}/api/blade-auth/oauth/token?grant_type=password&username=admin&password=${md5('admin')}&tenantId=000000`, { method: 'POST', headers: { authorization: BASIC, 'tenant-id': '000000' } });
   const body = (await r.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`login: ${JSON.stringify(body)}`);
   return body.access_token;
