@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { query } from '../../../src/server/lib/sql.js';
 import { pay, recharge, refund } from '../../../src/server/modules/ledger/service.js';
 import { generateSettlements, auditSettlements } from '../../../src/server/modules/ledger/settlement.js';
+import { orderStatistics, splitRange } from '../../../src/server/modules/ledger/statistics.js';
 import { ledgerViolations, startHarness, type Harness } from './_harness.js';
 
 let h: Harness;
@@ -174,7 +175,7 @@ describe('settlement', () => {
     expect(rollup.body.data.source).toBe('rollup');
     expect(rollup.body.data.totals).toEqual({ paidCount: 2, paid: '20.00', refundCount: 1, refunded: '4.00', fees: '1.15', net: '14.85' });
     const orders = await h.get(`/api/statistic/orderStatistics/summary?createTime_datege=${last.day}%2000:00:01&createTime_datelt=${last.next}%2000:00:00`);
-    expect(orders.body.data.source).toBe('orders');
+    expect(orders.body.data.source).toBe('mixed');
     expect(orders.body.data.totals).toEqual(rollup.body.data.totals);
     await generateSettlements(h.db, h.ctx, { settlementCycle: last.cycle });
     const [s] = await query<any>(h.db, `select amount::text as a, fee_ratio::text as r, fee_amount::text as f, net_amount::text as n from canteen_settlement`);
@@ -303,9 +304,9 @@ describe('transaction statistics', () => {
     await generateSettlements(h.db, h.ctx, { settlementCycle: last.cycle });
     const [s] = await query<any>(h.db, `select sum(amount)::text as a, sum(fee_amount)::text as f, sum(net_amount)::text as n from canteen_settlement`);
     expect(s).toEqual({ a: '42.97', f: '0.88', n: '42.09' });
-    // a range that is not whole days is computed from the orders, same answer
+    // a range that is not whole days: whole days from the rollup, the partial first day from the orders, same answer
     const odd = await h.get(`/api/statistic/orderStatistics/summary?createTime_datege=${last.day}%2000:00:01&createTime_datelt=${last.next}%2000:00:00`);
-    expect(odd.body.data.source).toBe('orders');
+    expect(odd.body.data.source).toBe('mixed');
     expect(odd.body.data.totals).toEqual(d.summary.totals);
     // the runtime's `<api>/list` carries the same summary as the root (the screen's totals panel and chart)
     const viaList = await h.get(`/api/statistic/orderStatistics/list?current=1&size=10&${range}`);
@@ -337,5 +338,47 @@ describe('transaction statistics', () => {
     expect(new Set(en.slice(1).map((r) => r[1]))).toEqual(new Set(['Payment', 'Refund']));
     const zh = await sheet('zh');
     expect(new Set(zh.slice(1).map((r) => r[1]))).toEqual(new Set(['消费', '退款']));
+  });
+});
+
+describe('statistics over any time range', () => {
+  it('splits a range into a partial head, whole days and a partial tail', () => {
+    expect(splitRange('2026-03-01 00:00:00', '2026-04-01 00:00:00')).toEqual({ wholeFrom: '2026-03-01', wholeTo: '2026-04-01' });
+    expect(splitRange('2026-03-01 08:30:00', '2026-03-31 17:00:00')).toEqual({ wholeFrom: '2026-03-02', wholeTo: '2026-03-31' });
+    expect(splitRange('2026-02-28 08:30:00', '2026-03-02 00:00:00')).toEqual({ wholeFrom: '2026-03-01', wholeTo: '2026-03-02' });
+    expect(splitRange('2026-03-01 08:30:00', '2026-03-02 17:00:00')).toBeNull(); // no whole day inside
+    expect(splitRange('2026-03-01 00:00:00', '2026-03-01 17:00:00')).toBeNull();
+  });
+
+  it('gives the same totals and series as reading every order, for ranges starting and ending at any time', async () => {
+    await fixture();
+    const [a] = await h.addEmployees(1);
+    await recharge(h.db, h.ctx, { employeeId: a, amount: '300', at: lastDay(1, '00:00:00') });
+    // orders right at and around midnight and late in the day, so head and tail cut through them
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '1.11', at: lastDay(4, '00:00:00') });
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m2, amount: '2.22', at: lastDay(4, '23:59:59') });
+    const p = await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '3.33', at: lastDay(5, '06:15:00') });
+    await refund(h.db, h.ctx, { orderId: p.id, amount: '1.00', at: lastDay(6, '00:00:01') });
+    const cuts = ['00:00:00', '00:00:01', '06:15:00', '12:00:00', '23:59:59'];
+    let compared = 0;
+    for (const [d1, d2] of [[3, 6], [4, 5], [4, 7], [2, 9], [5, 5]]) {
+      for (const t1 of cuts) {
+        for (const t2 of cuts) {
+          const from = lastDay(d1, t1);
+          const to = lastDay(d2, t2);
+          if (from >= to) continue;
+          const fast = await orderStatistics(h.db, h.ctx.tenantId, from, to);
+          const ref = await orderStatistics(h.db, h.ctx.tenantId, from, to, { only: 'orders' });
+          expect(ref.source).toBe('orders');
+          expect({ from, to, totals: fast.totals, series: fast.series }).toEqual({ from, to, totals: ref.totals, series: ref.series });
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(80);
+    // and the mixed path really has something to compare: money in head, whole days and tail
+    const r = await orderStatistics(h.db, '000000', lastDay(3, '12:00:00'), lastDay(6, '00:00:02'));
+    expect(r.source).toBe('mixed');
+    expect(r.totals.paidCount).toBe(5);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Transaction statistics over a time range [from, to): totals (payments, refunds, fees, net) and a per-day
- * series, all computed in SQL. When both ends are whole days (the screen always sends 00:00:00) the figures
- * come from the daily rollup canteen_order_daily that the ledger maintains in the same transaction as each
- * payment/refund (a year is ~365 × merchants rows instead of ~1M orders); otherwise from the orders.
+ * series, all computed in SQL. Whole days come from the daily rollup canteen_order_daily that the ledger
+ * maintains in the same transaction as each payment/refund (a year is ~365 × merchants rows instead of ~1M
+ * orders); only the partial first and last days are read from the orders, each a range on the
+ * (tenant_id, create_time) index. So any range costs about what its whole days cost, at any time of day.
  *
  * fees = Σ per merchant and fee ratio r round((paid_r − refunded_r) × r / 100, 2), r being the ratio stored on
  * each order when it was paid (a refund carries its payment's ratio) — never the merchant's current ratio,
@@ -29,18 +30,52 @@ export interface StatDay {
   refunded: string;
 }
 
-const MIDNIGHT = / 00:00(:00)?$|^\d{4}-\d{2}-\d{2}$/;
+/** The date part of a local timestamp text ('YYYY-MM-DD[ HH:mm[:ss]]'). */
+function datePart(ts: string): string {
+  return ts.slice(0, 10);
+}
 
-export async function orderStatistics(db: Q, tenantId: string, from: string, to: string): Promise<{ totals: StatTotals; series: StatDay[]; source: 'rollup' | 'orders' }> {
-  const rollup = MIDNIGHT.test(from) && MIDNIGHT.test(to);
-  const per = rollup
-    ? `select day, merchant_id, fee_ratio as r, paid_count as pc, paid_amount as pa, refund_count as rc, refund_amount as ra from canteen_order_daily
-        where tenant_id = $1 and day >= $2::timestamp::date and day < $3::timestamp::date`
-    : `select create_time::date as day, merchant_id, coalesce(fee_ratio, 0) as r,
+function isMidnight(ts: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}( 00:00(:00)?)?$/.test(ts);
+}
+
+/** The day after a 'YYYY-MM-DD' date (calendar arithmetic in UTC, so no time zone can shift it). */
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * How [from, to) splits: whole days [wholeFrom, wholeTo) from the rollup, the partial head [from, wholeFrom)
+ * and tail [wholeTo, to) from the orders. Without a whole day inside, everything comes from the orders.
+ */
+export function splitRange(from: string, to: string): { wholeFrom: string; wholeTo: string } | null {
+  const wholeFrom = isMidnight(from) ? datePart(from) : nextDay(datePart(from));
+  const wholeTo = datePart(to);
+  return wholeFrom < wholeTo ? { wholeFrom, wholeTo } : null;
+}
+
+const ORDER_ROWS = `select create_time::date as day, merchant_id, coalesce(fee_ratio, 0) as r,
               (order_type = 1)::int as pc, case when order_type = 1 then pay_amount else 0 end as pa,
               (order_type = 2)::int as rc, case when order_type = 2 then pay_amount else 0 end as ra
-         from canteen_order where tenant_id = $1 and is_deleted = 0 and order_type in (1, 2)
-          and create_time >= $2::timestamp and create_time < $3::timestamp`;
+         from canteen_order where tenant_id = $1 and is_deleted = 0 and order_type in (1, 2)`;
+
+export type StatSource = 'rollup' | 'orders' | 'mixed';
+
+/**
+ * `only: 'orders'` reads every order of the range (the reference the rollup path is tested against).
+ */
+export async function orderStatistics(db: Q, tenantId: string, from: string, to: string, opts: { only?: 'orders' } = {}): Promise<{ totals: StatTotals; series: StatDay[]; source: StatSource }> {
+  const split = opts.only === 'orders' ? null : splitRange(from, to);
+  const per = split
+    ? `select day, merchant_id, fee_ratio as r, paid_count as pc, paid_amount as pa, refund_count as rc, refund_amount as ra from canteen_order_daily
+        where tenant_id = $1 and day >= $4::date and day < $5::date
+       union all ${ORDER_ROWS} and create_time >= $2::timestamp and create_time < $4::timestamp
+       union all ${ORDER_ROWS} and create_time >= $5::timestamp and create_time < $3::timestamp`
+    : `${ORDER_ROWS} and create_time >= $2::timestamp and create_time < $3::timestamp`;
+  const params = split ? [tenantId, from, to, split.wholeFrom, split.wholeTo] : [tenantId, from, to];
+  const source: StatSource = !split ? 'orders' : split.wholeFrom === datePart(from) && isMidnight(to) ? 'rollup' : 'mixed';
   const [tot] = await query<any>(
     db,
     `with per as (${per}),
@@ -50,7 +85,7 @@ export async function orderStatistics(db: Q, tenantId: string, from: string, to:
                        coalesce(sum(round((pa - ra) * r / 100, 2)), 0)::numeric(14,2) as fees
                   from bym)
      select paid_count, paid::text, refund_count, refunded::text, fees::text, (paid - refunded - fees)::numeric(14,2)::text as net from t`,
-    [tenantId, from, to],
+    params,
   );
   const series = await query<any>(
     db,
@@ -58,7 +93,7 @@ export async function orderStatistics(db: Q, tenantId: string, from: string, to:
      select to_char(day, 'YYYY-MM-DD') as day, sum(pc)::int as paid_count, sum(pa)::numeric(14,2)::text as paid,
             sum(rc)::int as refund_count, sum(ra)::numeric(14,2)::text as refunded
        from per group by day order by day`,
-    [tenantId, from, to],
+    params,
   );
   return {
     totals: {
@@ -70,7 +105,7 @@ export async function orderStatistics(db: Q, tenantId: string, from: string, to:
       net: tot.net,
     },
     series: series.map((r) => ({ day: r.day, paidCount: Number(r.paid_count), paid: r.paid, refundCount: Number(r.refund_count), refunded: r.refunded })),
-    source: rollup ? 'rollup' : 'orders',
+    source,
   };
 }
 
