@@ -76,25 +76,27 @@ export async function orderStatistics(db: Q, tenantId: string, from: string, to:
     : `${ORDER_ROWS} and create_time >= $2::timestamp and create_time < $3::timestamp`;
   const params = split ? [tenantId, from, to, split.wholeFrom, split.wholeTo] : [tenantId, from, to];
   const source: StatSource = !split ? 'orders' : split.wholeFrom === datePart(from) && isMidnight(to) ? 'rollup' : 'mixed';
-  const [tot] = await query<any>(
+  // One statement, one pass over the rows: grouping sets give the per-day series and the per-(merchant, ratio)
+  // sums that the fees are rounded on; the totals row sums the latter (numeric all the way, never JS floats).
+  const rows = await query<any>(
     db,
     `with per as (${per}),
-          bym as (select merchant_id, r, sum(pc) pc, sum(pa) pa, sum(rc) rc, sum(ra) ra from per group by merchant_id, r),
-          t as (select coalesce(sum(pc), 0)::int as paid_count, coalesce(sum(pa), 0)::numeric(14,2) as paid,
-                       coalesce(sum(rc), 0)::int as refund_count, coalesce(sum(ra), 0)::numeric(14,2) as refunded,
-                       coalesce(sum(round((pa - ra) * r / 100, 2)), 0)::numeric(14,2) as fees
-                  from bym)
-     select paid_count, paid::text, refund_count, refunded::text, fees::text, (paid - refunded - fees)::numeric(14,2)::text as net from t`,
+          g as (select day, merchant_id, r, sum(pc) pc, sum(pa) pa, sum(rc) rc, sum(ra) ra, grouping(day) as by_merchant
+                  from per group by grouping sets ((day), (merchant_id, r)))
+     select 'day' as kind, to_char(day, 'YYYY-MM-DD') as day, pc::int as paid_count, pa::numeric(14,2)::text as paid,
+            rc::int as refund_count, ra::numeric(14,2)::text as refunded, null as fees, null as net
+       from g where by_merchant = 0
+     union all
+     select 'total', null, coalesce(sum(pc), 0)::int, coalesce(sum(pa), 0)::numeric(14,2)::text,
+            coalesce(sum(rc), 0)::int, coalesce(sum(ra), 0)::numeric(14,2)::text,
+            coalesce(sum(round((pa - ra) * r / 100, 2)), 0)::numeric(14,2)::text,
+            (coalesce(sum(pa), 0) - coalesce(sum(ra), 0) - coalesce(sum(round((pa - ra) * r / 100, 2)), 0))::numeric(14,2)::text
+       from g where by_merchant = 1
+     order by kind, day`,
     params,
   );
-  const series = await query<any>(
-    db,
-    `with per as (${per})
-     select to_char(day, 'YYYY-MM-DD') as day, sum(pc)::int as paid_count, sum(pa)::numeric(14,2)::text as paid,
-            sum(rc)::int as refund_count, sum(ra)::numeric(14,2)::text as refunded
-       from per group by day order by day`,
-    params,
-  );
+  const tot = rows.find((r) => r.kind === 'total');
+  const series = rows.filter((r) => r.kind === 'day');
   return {
     totals: {
       paidCount: Number(tot.paid_count),
