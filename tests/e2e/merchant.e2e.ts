@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, newPage, shot, startServer, type RunningServer } from './support.js';
+import { confirmOk, launchBrowser, login, newPage, shot, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -116,13 +116,13 @@ describe('merchants', () => {
     // six row buttons would fill a phone's width: view/edit/delete stay inline, the rest fold into 更多
     await row(page, NAME).getByRole('button', { name: /更多/ }).click();
     await page.locator('.ant-dropdown-menu-item', { hasText: '重置登录密码' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await confirmOk(page);
     await page.locator('.ant-message-notice').first().waitFor();
   });
 
   it('deletes it', async () => {
     await row(page, NAME).getByText('删除').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await confirmOk(page);
     await toast(page, '删除成功');
     await page.waitForFunction((n) => !document.querySelector('tbody')?.textContent?.includes(n), NAME);
   });

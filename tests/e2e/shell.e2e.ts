@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clearToasts, launchBrowser, login, newPage, shot, SHOTS, startServer, stored, type RunningServer } from './support.js';
+import { clearToasts, confirmOk, launchBrowser, login, newPage, shot, SHOTS, startServer, stored, type RunningServer } from './support.js';
 import { THEMES } from '../../src/web/lib/themes.js';
 
 let server: RunningServer;
@@ -291,7 +291,7 @@ describe('tabs', () => {
     // clear cache: confirm → server call → toast
     await page.locator('[data-testid=tabs-menu]').click();
     await page.locator('.ant-dropdown-menu-item', { hasText: '清除缓存' }).click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await confirmOk(page);
     await page.locator('.ant-message-success', { hasText: '清除完毕' }).waitFor();
     await close();
   });
@@ -613,10 +613,10 @@ describe('error log', () => {
     await page.locator('[data-testid=log-table]').getByText('e2e rejected', { exact: true }).waitFor();
     await clearToasts(page);
     await page.locator('[data-testid=log-upload]').click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await confirmOk(page);
     await page.locator('.ant-message-success', { hasText: '发送成功' }).waitFor();
     await page.locator('[data-testid=log-clear]').click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await confirmOk(page);
     await page.locator('.ant-message-success', { hasText: '清空成功' }).waitFor();
     await page.locator('[data-testid=tb-log-badge] .ant-badge-count').waitFor({ state: 'detached' });
     expect(await stored(page, 'logsList')).toBeUndefined();
@@ -653,7 +653,7 @@ describe('user menu and responsive layout', () => {
     await page.locator('[data-testid=tb-user]').click();
     expect(await page.locator('.ant-dropdown-menu-item', { hasText: '切换部门' }).count()).toBe(0);
     await page.locator('.ant-dropdown-menu-item', { hasText: '退出系统' }).click();
-    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await confirmOk(page);
     // the guard may add ?redirect=<the page left> (it and the logout race to the login page; both are fine)
     await page.waitForURL(/\/login(\?|$)/);
     expect(await stored(page, 'token')).toBeUndefined();

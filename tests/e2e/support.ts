@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ARTIFACTS = path.join(ROOT, '.e2e-artifacts');
@@ -128,4 +129,19 @@ export async function stored(page: Page, name: string): Promise<unknown> {
 /** Waits until no antd message is on screen (so the next assertion sees fresh toasts). */
 export async function clearToasts(page: Page): Promise<void> {
   await page.evaluate(() => document.querySelectorAll('.ant-message-notice').forEach((n) => n.remove()));
+}
+
+/**
+ * Clicks the open confirm's OK until the confirm has closed. A click while antd's opening zoom runs can miss
+ * (CI saw a row kept once), so the OK is clicked again while the confirm is still there; `text` picks the
+ * confirm when the step expects a particular question. Returns once no confirm is open.
+ */
+export async function confirmOk(p: Page, text?: string): Promise<void> {
+  const confirm = text ? p.locator('.ant-modal-confirm', { hasText: text }) : p.locator('.ant-modal-confirm');
+  await confirm.first().waitFor();
+  for (let i = 0; i < 5 && (await confirm.count()) > 0; i++) {
+    await confirm.locator('.ant-modal-confirm-btns .ant-btn-primary').click({ timeout: 3000 }).catch(() => undefined);
+    await confirm.first().waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
+  }
+  await expect.poll(() => confirm.count()).toBe(0);
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, login, newPage, shot, startServer, type RunningServer } from './support.js';
+import { confirmOk, launchBrowser, login, newPage, shot, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -52,7 +52,7 @@ describe('departments', () => {
     await row(page, '运营部').waitFor();
     await expect(page.locator('tbody').textContent()).resolves.toContain('财务部');
     await row(page, '食堂饭卡管理中心').getByText('删除').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await confirmOk(page);
     await toast(page, '机构「食堂饭卡」下还有 2 个子机构，请先删除子机构');
     await row(page, '运营部').waitFor();
   });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, newPage, shot, startServer, stored, type RunningServer } from './support.js';
+import { confirmOk, launchBrowser, login, newPage, shot, startServer, stored, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -112,12 +112,7 @@ describe('list state in the address', () => {
     await last.first().getByText('删除').click();
     // The confirm's OK, clicked again while the confirm is still open: a click during antd's opening zoom can
     // miss (CI saw the row kept and the page left at 3 once); the row is deleted once the confirm has closed.
-    const confirm = page.locator('.ant-modal-confirm');
-    for (let i = 0; i < 4 && (await confirm.count()) > 0; i++) {
-      await confirm.getByRole('button', { name: /确\s*定/ }).click().catch(() => undefined);
-      await confirm.waitFor({ state: 'detached', timeout: 4000 }).catch(() => undefined);
-    }
-    await expect.poll(() => confirm.count()).toBe(0);
+    await confirmOk(page);
     await expect.poll(() => activePage(page).textContent()).toBe('2');
     await expect.poll(() => page.locator('tbody tr', { hasText: '视图便签' }).count()).toBe(10);
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');

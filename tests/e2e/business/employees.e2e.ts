@@ -11,7 +11,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
+import { clearToasts, confirmOk, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
 import { clickSearch, closeDialog, dialog, exportSheet, headers, rowWith, rows, searchPick, searchText, startSeededServer, toast, toolbarButtons, waitRows, recover, pagerTotal } from './helpers.js';
 
 let server: RunningServer;
@@ -97,9 +97,7 @@ describe('employees', () => {
     const row = rowWith(page, 'K00000001');
     await expect(row.textContent()).resolves.toContain('oE2EK00000001');
     await row.getByRole('button', { name: '解绑' }).click();
-    const confirm = page.locator('.ant-modal-confirm');
-    await confirm.getByText('确定解除该员工的微信绑定吗？').waitFor();
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmOk(page, '确定解除该员工的微信绑定吗？');
     await toast(page, '操作成功');
     await page.waitForFunction(() => !document.querySelector('.runtime-list tbody')?.textContent?.includes('oE2EK00000001'));
     expect(await rowWith(page, 'K00000001').getByRole('button', { name: '解绑' }).count()).toBe(0);

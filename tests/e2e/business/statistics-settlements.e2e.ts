@@ -6,8 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clearToasts, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
-import { clickSearch, closeDialog, dialog, exportSheet, headers, okUntil, recover, rows, searchItem, settle, searchPick, startSeededServer, toast, toolbarButtons, waitRows, pagerTotal } from './helpers.js';
+import { clearToasts, confirmOk, launchBrowser, login, newPage, shot, type RunningServer } from '../support.js';
+import { clickSearch, closeDialog, dialog, exportSheet, headers, okUntil, recover, rows, searchItem, searchPick, startSeededServer, toast, toolbarButtons, waitRows, pagerTotal } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -155,18 +155,14 @@ describe('settlements', () => {
     const cycle = `${now.getFullYear()}${pad(now.getMonth() + 1)}`;
     await clearToasts(page);
     await rows(page).filter({ has: cycleCell(cycle) }).first().getByRole('button', { name: '审核' }).click();
-    await settle(page);
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await confirmOk(page);
     await toast(page, '结算周期尚未结束，不能审核');
 
     const pending = rows(page).filter({ hasText: '待审核' }).filter({ hasNot: cycleCell(cycle) });
     const merchantNo = ((await pending.first().locator('td').nth(2).textContent()) ?? '').trim();
     const prev = ((await pending.first().locator('td').nth(4).textContent()) ?? '').trim();
     await pending.first().getByRole('button', { name: '审核' }).click();
-    const confirm = page.locator('.ant-modal-confirm');
-    await confirm.getByText('确定审核通过该结算单吗？审核后不可更改').waitFor();
-    await settle(page);
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmOk(page, '确定审核通过该结算单吗？审核后不可更改');
     await toast(page, '审核成功');
     const row = rows(page).filter({ hasText: merchantNo }).filter({ hasText: prev });
     await page.waitForFunction(
@@ -187,10 +183,7 @@ describe('settlements', () => {
     expect(n).toBeGreaterThan(0);
     for (let i = 0; i < n; i++) await ended.nth(i).locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: '批量审核' }).click();
-    const confirm = page.locator('.ant-modal-confirm');
-    await confirm.getByText('确定审核通过所选结算单吗？审核后不可更改').waitFor();
-    await settle(page);
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await confirmOk(page, '确定审核通过所选结算单吗？审核后不可更改');
     await toast(page, '审核成功');
     // the refreshed list (still searched by 待审核) holds only the running month: wait for the refresh itself,
     // since the stale rows also all say 待审核
