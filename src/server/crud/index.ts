@@ -18,7 +18,8 @@ import { isId, newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/password.js';
 import { localDateTime, localDay } from '../lib/time.js';
 import { listPage, pageEnvelope, readableFields } from './query.js';
-import { addLookups } from './lookup.js';
+import { addLookups, lookupErrors } from './lookup.js';
+import { duplicateFromViolation, equalsErrors, joinedErrors, refuseDuplicates } from './rules.js';
 import { buildForest, column as treeColumn, keysWithChildren, labelsByKey, nodeForest, prepareTreeWrite, recordKeyField, refuseParentsRemoval, treeNode, treeOf, treeRows, type TreeInfo } from './tree.js';
 import { dictionaryErrors, validateValues } from './validate.js';
 
@@ -281,8 +282,9 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
       const user = await requirePermission(app, req, `${prefix}_delete`);
       const n = await inTransaction(app.ctx.db(), async (db) => {
         const ids = await removeIds(db, doc, req, user);
-        if (tree) await refuseParentsRemoval(db, doc, tree, user, ids);
+        // the module's own refusal (naming what is attached) first, then the generic one for children
         for (const h of hooks()) await h.beforeRemove?.({ ids, req, doc, db });
+        if (tree) await refuseParentsRemoval(db, doc, tree, user, ids);
         if (doc.resource.softDelete === false) {
           let q = db.deleteFrom(doc.resource.table).where('id', 'in', ids);
           if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
@@ -413,12 +415,21 @@ async function writeRecord(
     existing = await loadRecord(db, doc, id!, user, [{ field: 'id', column: 'id' }, ...allFields]);
   }
   const { values, cleared } = pickEditable(doc, mode, body);
-  const errors = validateValues(doc, mode, values, app.ctx.i18n, req.lang);
+  const { i18n } = app.ctx;
+  // BladeX updateById: an edit changes only the fields the body carries, the others keep their stored values;
+  // the rules see the record as it will be saved (a stored value the body leaves alone is not re-judged).
+  const kept = mode === 'edit' ? pickEditable(doc, 'edit', existing!).values : {};
+  for (const f of [...Object.keys(values), ...cleared]) delete kept[f];
+  const candidate = { ...kept, ...values };
+  const errors = validateValues(doc, mode, candidate, i18n, req.lang).filter((e) => !(e.field in kept));
+  errors.push(...equalsErrors(doc, candidate, values, i18n, req.lang), ...joinedErrors(doc, values, i18n, req.lang));
   const checked = Object.fromEntries(Object.entries(values).filter(([f]) => !errors.some((e) => e.field === f)));
-  errors.push(...(await dictionaryErrors(db, doc, checked, user.tenantId, app.ctx.i18n, req.lang)));
-  if (errors.length) throw new HttpError(400, 'error.validation', {}, errors, errors[0].message);
+  errors.push(...(await dictionaryErrors(db, doc, checked, user.tenantId, i18n, req.lang)));
+  errors.push(...(await lookupErrors(db, app.ctx.docs, doc, checked, user, i18n, req.lang)));
+  if (errors.length) throw new HttpError(400, 'error.validation', {}, errors.map(({ field, message }) => ({ field, message })), errors[0].message);
 
   for (const f of cleared) values[f] = null;
+  await refuseDuplicates(db, doc, { ...(existing ?? {}), ...values }, id, user, i18n, req.lang);
   if (mode === 'add') {
     for (const [f, s] of stored) if (values[f] === undefined && s.default !== undefined) values[f] = s.default;
   }
@@ -443,19 +454,23 @@ async function writeRecord(
   }
   const now = localDateTime(app.ctx.config.appTimezone);
   const audit = doc.resource.audit !== false;
+  /** A concurrent write took the unique value between the check and this statement: the same 409. */
+  const raceLost = (e: unknown): never => {
+    throw duplicateFromViolation(doc, e, i18n, req.lang) ?? e;
+  };
   let savedId: string;
   if (mode === 'add') {
     savedId = newId();
     Object.assign(row, { id: savedId, is_deleted: 0 });
     if (doc.resource.tenantScoped !== false) row.tenant_id = user.tenantId;
     if (audit) Object.assign(row, { create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now });
-    await db.insertInto(doc.resource.table).values(row).execute();
+    await db.insertInto(doc.resource.table).values(row).execute().catch(raceLost);
   } else {
     savedId = id!;
     if (audit) Object.assign(row, { update_user: user.userId, update_time: now });
     if (Object.keys(row).length) {
       const q = scoped(doc, db.updateTable(doc.resource.table).set(row).where('id', '=', id!), user);
-      const r = await q.executeTakeFirst();
+      const r = await q.executeTakeFirst().catch(raceLost);
       if (r.numUpdatedRows === 0n) throw notFound();
     }
     await moveSubtree?.();

@@ -9,6 +9,8 @@ import { allProperties, lookupAs, toSnake } from '../../shared/fields.js';
 import type { AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
 import type { DocumentRegistry } from '../documents.js';
+import type { I18n, Lang } from '../lib/i18n.js';
+import type { FieldError } from './validate.js';
 
 /** The lookup fields of a document: field, its lookup, the name of the label field. */
 export function lookupFields(doc: ScreenDocument): Array<{ field: string; schema: FieldSchema; lookup: FieldLookup; as: string }> {
@@ -54,4 +56,37 @@ export async function addLookups(db: DB, docs: Pick<DocumentRegistry, 'get'>, do
       r[as] = vs.length ? (joined ? ls.join(',') : (ls[0] ?? null)) : null;
     }
   }
+}
+
+/**
+ * Submitted lookup values (each item of an x-joined value) that name no live record of the target document in
+ * the caller's tenant: one error per field, naming the first unknown value. A tree's root value (parentId 0)
+ * is no record and always allowed.
+ */
+export async function lookupErrors(db: DB, docs: Pick<DocumentRegistry, 'get'>, doc: ScreenDocument, values: Record<string, unknown>, user: AuthUser, i18n: I18n, lang: Lang): Promise<FieldError[]> {
+  const out: FieldError[] = [];
+  for (const { field, schema, lookup } of lookupFields(doc)) {
+    if (!(field in values)) continue;
+    const target = docs.get(lookup.screen);
+    if (!target) continue;
+    const joined = !!schema['x-joined'] || schema.type === 'array';
+    const root = target.resource.tree ? (target.resource.tree.rootValue ?? '0') : undefined;
+    const given = [...new Set(valuesOf(values[field], joined))].filter((v) => v !== root);
+    if (!given.length) continue;
+    const valueField = lookup.value ?? target.resource.keyField ?? target.resource.tree?.keyField ?? 'id';
+    const col = valueField === 'id' ? 'id' : toSnake(valueField);
+    const safe = given.filter((v) => SAFE_VALUE.test(v) && (valueField !== 'id' || /^[0-9]{1,19}$/.test(v)));
+    const found = new Set<string>();
+    if (safe.length) {
+      let q = db.selectFrom(target.resource.table).select(sql<string>`${sql.ref(col)}::text`.as('v')).where(sql.ref(col), 'in', safe);
+      if (target.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
+      if (target.resource.softDelete !== false) q = q.where('is_deleted', '=', 0);
+      for (const r of (await q.execute()) as Array<{ v: string }>) found.add(r.v);
+    }
+    const bad = given.find((v) => !found.has(v));
+    if (bad === undefined) continue;
+    const title = schema.title ? i18n.t(lang, schema.title) : field;
+    out.push({ field, message: i18n.t(lang, 'common.validation.lookup', { field: title, value: bad }), keyword: 'lookup' });
+  }
+  return out;
 }

@@ -10,6 +10,7 @@ import { CUSTOM_FORMATS, formSchema, messageKey, messageParams } from '../../sha
 import type { DB } from '../db/index.js';
 import type { I18n, Lang } from '../lib/i18n.js';
 import { describeChoices, loadDictionaries } from './dictionaries.js';
+import { joinedItems } from './rules.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 for (const [name, re] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, re);
@@ -27,6 +28,8 @@ export function validatorFor(doc: ScreenDocument, mode: Mode): ValidateFunction 
 export interface FieldError {
   field: string;
   message: string;
+  /** The rule that failed (ajv keyword, or equals/joinedItem/dict/lookup/range). */
+  keyword?: string;
 }
 
 function errorField(e: ErrorObject): string | undefined {
@@ -50,7 +53,7 @@ export function validateValues(doc: ScreenDocument, mode: Mode, values: Record<s
     const params = messageParams(doc, field, e.keyword);
     const title = props[field]?.title;
     const message = i18n.t(lang, key, { ...params, field: title ? i18n.t(lang, title) : field }, e.message);
-    out.push({ field, message });
+    out.push({ field, message, keyword: e.keyword });
   }
   return [...out, ...rangeErrors(doc, values, seen, i18n, lang)];
 }
@@ -125,12 +128,12 @@ export async function dictionaryErrors(
   for (const f of fields) {
     const entries = dicts.get(props[f]['x-dict']!) ?? [];
     const keys = new Set(entries.map((e) => e.key));
-    const given = Array.isArray(values[f]) ? (values[f] as unknown[]) : [values[f]];
+    const given = Array.isArray(values[f]) ? (values[f] as unknown[]) : props[f]['x-joined'] ? joinedItems(values[f]) : [values[f]];
     const bad = given.find((v) => !keys.has(String(v)));
     if (bad === undefined) continue;
     const title = props[f].title;
     const params = { field: title ? i18n.t(lang, title) : f, value: typeof bad === 'object' ? JSON.stringify(bad) : String(bad), options: describeChoices(entries, lang) };
-    out.push({ field: f, message: i18n.t(lang, 'common.validation.dict', params) });
+    out.push({ field: f, message: i18n.t(lang, 'common.validation.dict', params), keyword: 'dict' });
   }
   return out;
 }

@@ -12,7 +12,6 @@ import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
 import { HttpError } from '../../lib/http.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { mountScreenWrites } from '../menu/screen-routes.js';
 
 export interface ClientRecord {
   client_id: string;
@@ -99,7 +98,6 @@ const clientModule: ServerModule = {
   migrations,
   screenHooks: { client: clientHooks },
   async plugin(app) {
-    mountScreenWrites(app, 'client');
   },
 };
 

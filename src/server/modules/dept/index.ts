@@ -10,7 +10,6 @@ import { requireUser, type AuthUser, type ScreenHooks, type ServerModule } from 
 import type { DB } from '../../db/index.js';
 import { fail, forbidden, notFound, ok } from '../../lib/http.js';
 import { isId } from '../../lib/ids.js';
-import { mountScreenWrites, mountTreeReads } from '../menu/screen-routes.js';
 
 function isAdministrator(user: AuthUser): boolean {
   return user.roleNames.includes('administrator') || user.roleNames.includes('admin');
@@ -56,8 +55,6 @@ const deptModule: ServerModule = {
   name: 'dept',
   screenHooks: { dept: deptHooks },
   async plugin(app) {
-    mountScreenWrites(app, 'dept');
-    mountTreeReads(app, 'dept');
     // The departments of a user (switch dialog): one's own, or, for an administrator, another user's of the
     // same tenant; a user of another tenant is not found.
     app.get('/api/blade-system/dept/select', async (req) => {

@@ -20,7 +20,6 @@ import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
 import { HttpError, fail, ok } from '../../lib/http.js';
 import { isId } from '../../lib/ids.js';
-import { mountScreenWrites, mountTreeReads } from '../menu/screen-routes.js';
 
 type DictTable = 'blade_dict' | 'blade_dict_biz';
 
@@ -238,8 +237,6 @@ const dictModule: ServerModule = {
     for (const id of ['dict', 'dictbiz']) {
       const doc = app.ctx.docs.get(id);
       if (doc) mountNarrowLists(app, doc);
-      mountScreenWrites(app, id);
-      mountTreeReads(app, id, ['list', 'lazy-list', 'lazy-tree']);
     }
   },
 };

@@ -14,7 +14,6 @@ import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
 import { HttpError, fail, ok } from '../../lib/http.js';
 import { isId, newId } from '../../lib/ids.js';
-import { mountScreenWrites, mountTreeReads } from './screen-routes.js';
 
 interface MenuRow {
   id: string;
@@ -259,8 +258,6 @@ const menuModule: ServerModule = {
   screenHooks: { menu: menuHooks },
   async plugin(app) {
     const db = () => app.ctx.db();
-    mountScreenWrites(app, 'menu');
-    mountTreeReads(app, 'menu', ['list', 'lazy-list', 'lazy-tree']);
     app.get('/api/blade-system/menu/routes', async (req) => {
       const user = requireUser(req);
       const topMenuId = query(req).topMenuId;

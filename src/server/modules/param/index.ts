@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import type { ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
-import { mountScreenWrites } from '../menu/screen-routes.js';
 
 /** The value of a live parameter, or undefined. */
 export async function readParam(db: DB, key: string): Promise<string | undefined> {
@@ -29,7 +28,6 @@ const paramModule: ServerModule = {
   name: 'param',
   migrations,
   async plugin(app) {
-    mountScreenWrites(app, 'param');
   },
 };
 

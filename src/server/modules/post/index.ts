@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { requireUser, type ServerModule } from '../../context.js';
 import type { Migration } from '../../db/migrate.js';
 import { fail, ok } from '../../lib/http.js';
-import { mountScreenWrites } from '../menu/screen-routes.js';
 
 const ADMIN_TENANT = '000000';
 
@@ -25,7 +24,6 @@ const postModule: ServerModule = {
   name: 'post',
   migrations,
   async plugin(app) {
-    mountScreenWrites(app, 'post');
     app.get('/api/blade-system/post/select', async (req) => {
       const user = requireUser(req);
       const raw = ((req.query ?? {}) as Record<string, unknown>).tenantId;
