@@ -33,6 +33,12 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}( ([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/;
 export class SearchError extends Error {}
 
 /**
+ * `createTime_datege|dategt|datele|datelt` are honoured on every list whose records have a create time, declared
+ * as a search or not: BladeX clients send them to any list (its Query convention), and the time is indexed.
+ */
+const CREATE_TIME_RANGE: SearchField = { field: 'createTime', op: 'dateRange' };
+
+/**
  * Server side: turn query parameters into conditions over declared fields only.
  * Values are type-checked against the field (a bad number or date is an error, not a silent miss).
  */
@@ -47,7 +53,7 @@ export function parseSearchParams(doc: ScreenDocument, query: Record<string, unk
     const us = key.indexOf('_');
     const field = us < 0 ? key : key.slice(0, us);
     const suffix = us < 0 ? '' : key.slice(us);
-    const s = declared.get(field);
+    const s = declared.get(field) ?? (field === 'createTime' && props.createTime ? CREATE_TIME_RANGE : undefined);
     if (!s) continue;
     const op = OP_SUFFIXES[s.op][suffix];
     if (!op) continue;

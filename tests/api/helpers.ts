@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
-import { openDatabase, type Database } from '../../src/server/db/index.js';
+import { openDatabase, pgliteOptions, type Database } from '../../src/server/db/index.js';
 import { loadDocuments } from '../../src/server/documents.js';
 import { prepareDatabase } from '../../src/server/setup.js';
 
@@ -31,12 +31,12 @@ export async function freshPglite() {
   const cache = path.join(ROOT, 'node_modules/.cache/canteen-admin', `pglite-${version}-empty.tar.gz`);
   if (fs.existsSync(cache)) {
     try {
-      return await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(cache)]) });
+      return await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(cache)]), ...(await pgliteOptions()) });
     } catch {
       fs.rmSync(cache, { force: true });
     }
   }
-  const pg = await PGlite.create('memory://');
+  const pg = await PGlite.create('memory://', await pgliteOptions());
   const dump = await pg.dumpDataDir('gzip');
   fs.mkdirSync(path.dirname(cache), { recursive: true });
   const tmp = `${cache}.${process.pid}.tmp`;

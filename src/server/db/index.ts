@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Extensions, PGlite } from '@electric-sql/pglite';
 import type { ServerConfig } from '../config.js';
 
 export type DB = Kysely<any>;
@@ -102,7 +102,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'datab
   if (!pglite) {
     const dir = path.join(config.dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir, await pgliteOptions());
   }
   await pglite.exec(`SET TIME ZONE '${tz}'`);
   const pool = new pg.Pool({ ...(createPgConfig(pglite) as any), types: pgTypes, max: 1 });
@@ -117,4 +117,13 @@ export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'datab
       if (!instance.closed) await instance.close();
     },
   };
+}
+
+/**
+ * Options every embedded database is created with (the server's and the tests'): the extensions the migrations
+ * use — pg_trgm for the trigram indexes behind "contains" searches, as on PostgreSQL.
+ */
+export async function pgliteOptions(): Promise<{ extensions: Extensions }> {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { extensions: { pg_trgm } };
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
-import { openDatabase, type Database } from '../../../src/server/db/index.js';
+import { openDatabase, pgliteOptions, type Database } from '../../../src/server/db/index.js';
 import { loadDocuments } from '../../../src/server/documents.js';
 import { prepareDatabase } from '../../../src/server/setup.js';
 import { query } from '../../../src/server/lib/sql.js';
@@ -46,7 +46,7 @@ export async function startHarness(): Promise<Harness> {
     dbUrl = u.toString();
   }
   const config = loadConfig({ ...process.env, DATABASE_URL: dbUrl ?? '' }, { rootDir: root, logger: false });
-  const database = await openDatabase(config, dbUrl ? {} : { pglite: await PGlite.create() });
+  const database = await openDatabase(config, dbUrl ? {} : { pglite: await PGlite.create(await pgliteOptions()) });
   const docs = loadDocuments(root, []);
   await prepareDatabase(database.db, docs, config);
   const app = buildApp({ db: database.db, config, docs });
