@@ -3,6 +3,7 @@
  * permissions. Translation and language come from react-i18next. The runtime never imports the web shell.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import type { Permissions, Translate } from '../model/index.js';
 
@@ -47,8 +48,31 @@ export const browserQuery: QueryStore = {
 const RuntimeContext = createContext<RuntimeEnv | null>(null);
 
 export function RuntimeProvider({ env, children }: { env: RuntimeEnv; children: ReactNode }) {
-  return <RuntimeContext.Provider value={env}>{children}</RuntimeContext.Provider>;
+  const { mutate } = useSWRConfig();
+  const value = useMemo(() => ({ ...env, request: refreshingDictionaries(env.request, mutate) }), [env, mutate]);
+  return <RuntimeContext.Provider value={value}>{children}</RuntimeContext.Provider>;
 }
+
+/** Writes that change dictionary entries (system and business dictionaries: submit, remove). */
+const DICTIONARY_WRITE = /^\/api\/blade-system\/dict(-biz)?\/(?!batch)/;
+
+type Mutate = (matcher: (key: unknown) => boolean, data: undefined, opts: { revalidate: boolean }) => unknown;
+
+/**
+ * `request`, plus: after a successful write to a dictionary, every cached dictionary batch is dropped and the
+ * mounted ones fetched again, so a new or changed entry shows on every open screen at once (no reload). Dropping
+ * (not only revalidating) matters for screens not mounted now: their batches would otherwise stay stale.
+ */
+export function refreshingDictionaries(request: RequestFn, mutate: Mutate): RequestFn {
+  return (async (method, url, options) => {
+    const reply = await request(method, url, options);
+    if (method !== 'GET' && DICTIONARY_WRITE.test(url)) void mutate((key) => Array.isArray(key) && key[0] === DICT_CACHE_KEY, undefined, { revalidate: true });
+    return reply;
+  }) as RequestFn;
+}
+
+/** The swr key prefix of dictionary batches (useDictionaries). */
+export const DICT_CACHE_KEY = 'runtime:dict-batch';
 
 export interface Runtime extends RuntimeEnv {
   t: Translate;

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { dictKey, normalizeDictBatch, type DictMap } from '../model/index.js';
-import { useRuntime } from './context.js';
+import { DICT_CACHE_KEY, useRuntime } from './context.js';
 
 export const DICT_BATCH_URL = '/api/blade-system/dict/batch';
 
@@ -14,7 +14,7 @@ export function useDictionaries(codes: string[]): { dicts: DictMap; isLoading: b
   const { request } = useRuntime();
   const key = dictKey(codes);
   const { data, isLoading, error } = useSWR(
-    key ? ['runtime:dict-batch', key] : null,
+    key ? [DICT_CACHE_KEY, key] : null,
     async ([, k]: [string, string]) => normalizeDictBatch(await request('GET', DICT_BATCH_URL, { params: { codes: k } }), k.split(',')),
     { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, dedupingInterval: 10 * 60_000 },
   );
