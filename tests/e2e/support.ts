@@ -145,3 +145,17 @@ export async function confirmOk(p: Page, text?: string): Promise<void> {
   }
   await expect.poll(() => confirm.count()).toBe(0);
 }
+
+/**
+ * Clicks a dialog's OK (or its cancel) until the dialog has closed (a click during antd's opening zoom can miss).
+ * For dialogs expected to close; a validation refusal keeps it open and fails the poll.
+ */
+export async function dialogOk(dialog: import('playwright-core').Locator, button: 'ok' | 'cancel' = 'ok'): Promise<void> {
+  await dialog.waitFor();
+  const target = button === 'ok' ? dialog.locator('.ant-modal-footer .ant-btn-primary') : dialog.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').first();
+  for (let i = 0; i < 5 && (await dialog.count()) > 0 && (await dialog.isVisible()); i++) {
+    await target.click({ timeout: 3000 }).catch(() => undefined);
+    await dialog.waitFor({ state: 'hidden', timeout: 4000 }).catch(() => undefined);
+  }
+  await expect.poll(async () => (await dialog.count()) === 0 || !(await dialog.isVisible())).toBe(true);
+}

@@ -2,12 +2,13 @@
  * System-management journeys against our real server and the built web app (Debian Chromium), one per screen:
  * departments (tree, refusal of a department with sub-departments), posts, menus (lazy tree), system
  * dictionaries (tree of dictionaries and entries), parameters, regions (lazy tree of China's divisions),
- * clients (no secret shown); in zh and en, at 1440 and 375 px. The two dictionary layouts (master-detail
- * layout documents) join once the document loader accepts layout documents.
+ * clients (no secret shown); in zh and en, at 1440 and 375 px; the two dictionary layouts (master-detail layout
+ * documents: parents beside or above their entries, dialog 880 px wide), where an entry added under a parent
+ * shows at once in another screen's select that had the dictionary cached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { confirmOk, launchBrowser, login, newPage, shot, startServer, type RunningServer } from './support.js';
+import { confirmOk, dialogOk, launchBrowser, login, newPage, shot, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -83,6 +84,79 @@ describe('dictionaries', () => {
     await expand(page, '性别');
     await row(page, '未知').waitFor();
     await expect(row(page, '性别').textContent()).resolves.toContain('sex');
+  });
+});
+
+describe('dictionary layouts', () => {
+  /** In-app navigation (no reload: what is cached stays cached). */
+  async function spaNavigate(url: string) {
+    await page.evaluate((u) => {
+      window.history.pushState({}, '', u);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, url);
+  }
+  /** The posts screen's add dialog with its category select open. */
+  async function openCategories() {
+    await page.locator('.runtime-list button.ant-btn-primary', { hasText: /新\s*增/ }).first().click();
+    const postDialog = page.locator('.ant-modal').filter({ has: page.locator('#root_postCode') });
+    await postDialog.waitFor();
+    await postDialog.locator('.ant-form-item', { has: page.locator('label', { hasText: '岗位类型' }) }).locator('.ant-select').first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '高层' }).first().waitFor();
+    return postDialog;
+  }
+  // unique per attempt, so a retried journey does not meet its own first entry
+  const key = String(Date.now() % 100000);
+  const added = `见习岗${key}`;
+  it('parents beside their entries: an entry added under a parent is live in another screen\'s select at once', async () => {
+    // the posts screen has its categories cached before the dictionary changes
+    await page.goto('/system/post');
+    await row(page, '首席执行官').waitFor();
+    await openCategories();
+    await page.keyboard.press('Escape');
+    await dialogOk(page.locator('.ant-modal').filter({ has: page.locator('#root_postCode') }), 'cancel');
+    await spaNavigate('/dict-horizontal/index?m.s.code=post_category');
+    const master = page.getByTestId('md-master');
+    const detail = page.getByTestId('md-detail');
+    await master.locator('tbody tr', { hasText: 'post_category' }).first().waitFor();
+    // beside: the entries pane starts to the right of the parents pane
+    const [mb, db] = [await master.boundingBox(), await detail.boundingBox()];
+    expect(db!.x).toBeGreaterThan(mb!.x + mb!.width / 2);
+    await detail.getByText(/请在左侧选择|左侧/).first().waitFor();
+    await master.locator('tbody tr', { hasText: 'post_category' }).first().click();
+    await detail.locator('tbody tr', { hasText: '高层' }).first().waitFor();
+    expect(new URL(page.url()).searchParams.get('sel')).toBeTruthy();
+    await detail.locator('button.ant-btn-primary', { hasText: /新\s*增/ }).first().click();
+    const dlg = page.locator('.ant-modal').filter({ has: page.locator('#root_dictValue') });
+    await dlg.waitFor();
+    await expect.poll(async () => Math.round((await dlg.boundingBox())!.width)).toBe(880);
+    const code = dlg.locator('#root_code');
+    if (!(await code.inputValue())) await code.fill('post_category');
+    await dlg.locator('#root_dictKey').fill(key);
+    await dlg.locator('#root_dictValue').fill(added);
+    await dlg.locator('#root_sort').fill('9');
+    await dialogOk(dlg);
+    await toast(page, '新增成功');
+    await detail.locator('tbody tr', { hasText: added }).first().waitFor();
+    await shot(page, 'dict-horizontal');
+    // another screen's select offers the new entry without a reload
+    await spaNavigate('/system/post');
+    await row(page, '首席执行官').waitFor();
+    const postDialog = await openCategories();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: added }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await dialogOk(postDialog, 'cancel');
+  });
+
+  it('parents above their entries in the vertical layout', async () => {
+    await page.goto('/dict-vertical/index?m.s.code=post_category');
+    const master = page.getByTestId('md-master');
+    const detail = page.getByTestId('md-detail');
+    await master.locator('tbody tr', { hasText: 'post_category' }).first().waitFor();
+    const [mb, db] = [await master.boundingBox(), await detail.boundingBox()];
+    expect(db!.y).toBeGreaterThanOrEqual(mb!.y + mb!.height - 1);
+    await master.locator('tbody tr', { hasText: 'post_category' }).first().click();
+    await detail.locator('tbody tr', { hasText: added }).first().waitFor();
+    await shot(page, 'dict-vertical');
   });
 });
 
