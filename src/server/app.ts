@@ -26,6 +26,7 @@ import { registerInputGuards } from './lib/input-guards.js';
 import { registerRateLimits } from './lib/rate-limit.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerSubmitTypeChecks } from './lib/submit-types.js';
+import { Sm2Keys } from './lib/sm2.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
 import { isApiDocsPath, openapiPlugin } from './openapi.js';
@@ -40,7 +41,16 @@ export interface BuildOptions {
 }
 
 /** Paths reachable without a token (besides logout, which works either way). */
-const PUBLIC_PATHS = new Set(['/api/blade-auth/oauth/token', '/api/blade-auth/oauth/captcha', '/api/blade-desk/shell/config']);
+const PUBLIC_PATHS = new Set([
+  '/api/blade-auth/oauth/token',
+  '/api/blade-auth/oauth/captcha',
+  '/api/blade-desk/shell/config',
+  // the open-source SpringBlade dialect (stock Saber clients)
+  '/api/blade-auth/token',
+  '/api/blade-auth/captcha',
+  '/api/blade-auth/sm2/public-key',
+]);
+const LOGOUT_PATHS = new Set(['/api/blade-auth/oauth/logout', '/api/blade-auth/logout']);
 export const FILE_ROUTE_PREFIX = '/api/blade-resource/oss/file/';
 
 function tokenOf(req: FastifyRequest): string | undefined {
@@ -60,6 +70,8 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+    // API_ROOT_ALIAS: `/blade-auth/token` is `/api/blade-auth/token` (Saber built with an empty API base)
+    ...(config.apiRootAlias ? { rewriteUrl: (req: { url?: string }) => (req.url && /^\/blade-[a-z]/.test(req.url) ? `/api${req.url}` : (req.url ?? '/')) } : {}),
   });
   const docs = opts.docs ?? loadDocuments(config.rootDir, config.schemaDirs);
   const i18n = new I18n(config.rootDir, config.schemaDirs);
@@ -77,6 +89,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     docs,
     i18n,
     tokens: new TokenService(getDb, config.jwtSecret),
+    sm2: new Sm2Keys(getDb, config.sm2PrivateKey),
     permissions: new PermissionService(getDb),
     hooks,
     db: getDb,
@@ -103,7 +116,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     const url = req.url.split('?')[0];
     if (!url.startsWith('/api/') || PUBLIC_PATHS.has(url) || url.startsWith(FILE_ROUTE_PREFIX) || isApiDocsPath(url)) return;
     const token = tokenOf(req);
-    const isLogout = url === '/api/blade-auth/oauth/logout';
+    const isLogout = LOGOUT_PATHS.has(url);
     if (!token) {
       if (isLogout) return;
       return reply.code(401).send(rFail(401, msg(req, 'error.unauthorized')));

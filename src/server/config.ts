@@ -12,6 +12,10 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** JWT signing secret; when absent a random key is generated once per install and kept in the database. */
   jwtSecret?: string;
+  /** SM2 private key (64 hex) for SpringBlade clients' encrypted passwords; generated per install when unset. */
+  sm2PrivateKey?: string;
+  /** Also answer the `blade-*` service paths without the `/api` prefix (Saber built with an empty API base). */
+  apiRootAlias?: boolean;
   /** Extra directories of screen documents (besides ./schemas). */
   schemaDirs: string[];
   /** Captcha required on login (CAPTCHA_MODE=on|true|1) or not ('off', default). */
@@ -48,6 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(rootDir, env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    sm2PrivateKey: env.SM2_PRIVATE_KEY || undefined,
+    apiRootAlias: ['true', '1', 'yes', 'on'].includes((env.API_ROOT_ALIAS ?? '').toLowerCase()),
     schemaDirs: (env.SCHEMA_DIRS || '').split(',').map((s) => s.trim()).filter(Boolean).map((d) => path.resolve(rootDir, d)),
     captchaMode: ['on', 'true', '1', 'yes'].includes((env.CAPTCHA_MODE ?? '').toLowerCase()) ? 'on' : 'off',
     appTimezone: tz,

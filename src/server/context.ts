@@ -12,6 +12,7 @@ import type { DocumentRegistry } from './documents.js';
 import { HttpError, forbidden, unauthorized } from './lib/http.js';
 import type { I18n, Lang } from './lib/i18n.js';
 import type { PermissionService } from './lib/permissions.js';
+import type { Sm2Keys } from './lib/sm2.js';
 import type { TokenService } from './lib/tokens.js';
 
 /** The caller, rebuilt from the access token's claims (tenant always from here, never from a parameter). */
@@ -65,6 +66,8 @@ export interface ServerContext {
   docs: DocumentRegistry;
   i18n: I18n;
   tokens: TokenService;
+  /** SM2 keys of SpringBlade sign-in passwords. */
+  sm2: Sm2Keys;
   permissions: PermissionService;
   hooks: Map<string, ScreenHooks[]>;
   /** The database, or a 500 R when the app was built without one. */

@@ -237,7 +237,9 @@ async function loadClientThrottled(db: DB, req: FastifyRequest): Promise<ClientR
 
 async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, client: ClientRow, tenantId: string) {
   const account = param(req, 'username', 'account');
-  const password = param(req, 'password');
+  const sent = param(req, 'password');
+  // an SM2 ciphertext (SpringBlade clients) becomes the md5 hex the stored hashes expect; md5 hex passes as is
+  const password = sent ? await app.ctx.sm2.loginPassword(sent) : undefined;
   const ip = clientIp(req);
   if (await isIpBlocked(db, ip)) throw new OAuthError(400, 'invalid_grant', 'error.ipLocked');
   if (!account || !password) throw new OAuthError(400, 'invalid_grant', 'error.badCredentials');
@@ -268,6 +270,30 @@ async function refreshGrant(app: FastifyInstance, db: DB, req: FastifyRequest, c
   return issueTokens(app, db, user, client, claims.sid, switchHeaders(req));
 }
 
+/**
+ * The SpringBlade reply of a grant (saber-client-contract.md, "Token endpoint"): camelCase, `authority` a
+ * string (Saber reads `authority.includes('admin')`), `userId` never empty.
+ */
+function springBladeToken(t: Awaited<ReturnType<typeof issueTokens>>): Record<string, unknown> {
+  return {
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token,
+    tokenType: t.token_type,
+    expiresIn: t.expires_in,
+    tenantId: t.tenant_id,
+    userId: t.user_id,
+    account: t.account,
+    userName: t.user_name,
+    nickName: t.nick_name,
+    realName: t.real_name,
+    avatar: t.avatar,
+    authority: t.role_name,
+    roleId: t.role_id,
+    deptId: t.dept_id,
+    license: t.license,
+  };
+}
+
 const authModule: ServerModule = {
   name: 'auth',
   migrations: [
@@ -283,24 +309,40 @@ const authModule: ServerModule = {
     const oauthFail = (req: FastifyRequest, reply: FastifyReply, e: OAuthError) =>
       reply.code(e.status).send({ error: e.error, error_description: app.ctx.i18n.t(req.lang, e.key), error_code: e.status });
 
+    /** Both dialects' grants: password (or captcha) and refresh_token; throws OAuthError. */
+    const grant = async (req: FastifyRequest) => {
+      const db = app.ctx.db();
+      const client = await loadClientThrottled(db, req);
+      const type = param(req, 'grant_type', 'grantType') ?? 'password';
+      const allowed = client.authorized_grant_types.split(',').map((s) => s.trim());
+      if (!['password', 'captcha', 'refresh_token'].includes(type) || !allowed.includes(type)) throw new OAuthError(400, 'unsupported_grant_type', 'error.grantType');
+      if (type === 'refresh_token') return refreshGrant(app, db, req, client);
+      const tenantId = header(req, 'Tenant-Id') ?? param(req, 'tenantId', 'tenant_id') ?? '000000';
+      if (type === 'captcha' || app.ctx.config.captchaMode === 'on') await checkCaptcha(db, req);
+      return passwordGrant(app, db, req, client, tenantId);
+    };
+
+    // BladeX: raw OAuth JSON, snake_case
     app.post('/api/blade-auth/oauth/token', async (req, reply) => {
       try {
-        const db = app.ctx.db();
-        const client = await loadClientThrottled(db, req);
-        const grant = param(req, 'grant_type', 'grantType') ?? 'password';
-        const allowed = client.authorized_grant_types.split(',').map((s) => s.trim());
-        if (!['password', 'captcha', 'refresh_token'].includes(grant) || !allowed.includes(grant)) throw new OAuthError(400, 'unsupported_grant_type', 'error.grantType');
-        if (grant === 'refresh_token') return await refreshGrant(app, db, req, client);
-        const tenantId = header(req, 'Tenant-Id') ?? param(req, 'tenantId', 'tenant_id') ?? '000000';
-        if (grant === 'captcha' || app.ctx.config.captchaMode === 'on') await checkCaptcha(db, req);
-        return await passwordGrant(app, db, req, client, tenantId);
+        return await grant(req);
       } catch (e) {
         if (e instanceof OAuthError) return oauthFail(req, reply, e);
         throw e;
       }
     });
 
-    app.get('/api/blade-auth/oauth/captcha', async () => {
+    // SpringBlade (stock Saber): the same grants, an R envelope with camelCase data; a failure is R code ≠ 200 + msg
+    app.post('/api/blade-auth/token', async (req, reply) => {
+      try {
+        return ok(springBladeToken(await grant(req)));
+      } catch (e) {
+        if (e instanceof OAuthError) return reply.code(e.status).send({ code: e.status, success: false, data: null, msg: app.ctx.i18n.t(req.lang, e.key) });
+        throw e;
+      }
+    });
+
+    const newCaptcha = async () => {
       const db = app.ctx.db();
       const key = randomUUID();
       const code = captchaCode();
@@ -308,7 +350,10 @@ const authModule: ServerModule = {
       await db.deleteFrom('blade_captcha').where('expires_at', '<', sql<string>`localtimestamp`).execute();
       await db.insertInto('blade_captcha').values({ captcha_key: key, code, expires_at: sql`localtimestamp(0) + make_interval(mins => ${CAPTCHA_MINUTES})` }).execute();
       return { key, image: captchaSvg(code) };
-    });
+    };
+    app.get('/api/blade-auth/oauth/captcha', newCaptcha);
+    app.get('/api/blade-auth/captcha', async () => ok(await newCaptcha()));
+    app.get('/api/blade-auth/sm2/public-key', async () => ok({ publicKey: (await app.ctx.sm2.keys()).publicKey }));
 
     const logout = async (req: FastifyRequest) => {
       // The auth hook lets logout through without a token; with one, the whole login session is revoked.
@@ -321,6 +366,8 @@ const authModule: ServerModule = {
     };
     app.get('/api/blade-auth/oauth/logout', logout);
     app.post('/api/blade-auth/oauth/logout', logout);
+    app.get('/api/blade-auth/logout', logout);
+    app.post('/api/blade-auth/logout', logout);
 
     app.get('/api/blade-auth/oauth/user-info', async (req) => {
       const user = requireUser(req);
