@@ -55,7 +55,8 @@ export const FILE_ROUTE_PREFIX = '/api/blade-resource/oss/file/';
 
 function tokenOf(req: FastifyRequest): string | undefined {
   const h = req.headers['blade-auth'];
-  const q = (req.query as Record<string, unknown> | undefined)?.['blade-auth'];
+  // in the URL (`?blade-auth=`, how Saber downloads files) only for GET: a link can't be made to change anything
+  const q = req.method === 'GET' ? (req.query as Record<string, unknown> | undefined)?.['blade-auth'] : undefined;
   const raw = typeof h === 'string' && h ? h : typeof q === 'string' ? q : undefined;
   if (!raw || raw.slice(0, 6).toLowerCase() !== 'bearer') return undefined;
   return raw.slice(7).trim() || undefined;

@@ -118,9 +118,10 @@ describe('oauth/token', () => {
       expect(narrowed.body.dept_id).toBe(d2);
       expect(narrowed.body.role_id).toBe('1123598816738675202');
       expect(narrowed.body.role_name).toBe('user');
-      // a role or department the user does not hold is ignored, not granted
+      // a role or department the user does not hold is ignored, not granted (refresh tokens are single use:
+      // the switch goes on with the one the last reply gave)
       const foreign = await token(
-        { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, scope: 'all' },
+        { grant_type: 'refresh_token', refresh_token: narrowed.body.refresh_token, scope: 'all' },
         { 'dept-id': '999', 'role-id': '999' },
       );
       expect(foreign.body.dept_id).toBe(`${d1},${d2}`);

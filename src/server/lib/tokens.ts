@@ -130,6 +130,21 @@ export class TokenService {
     if (Math.random() < 0.01) await db.deleteFrom('blade_token_revoked').where('expires_at', '<', sql<string>`localtimestamp`).execute();
   }
 
+  /**
+   * Refresh tokens are single use (rotation): the first use of a refresh token's jti wins, across instances (the
+   * row's primary key). A second use means the token was copied: the caller revokes its whole family (the
+   * session). True when this call is the first use.
+   */
+  async consumeRefresh(jti: string, exp: number): Promise<boolean> {
+    const ttl = Math.max(60, Math.ceil(exp - Date.now() / 1000));
+    const r = await this.getDb()
+      .insertInto('blade_token_revoked')
+      .values({ jti: `rt:${jti}`.slice(0, 64), expires_at: sql`localtimestamp(0) + make_interval(secs => ${ttl})` })
+      .onConflict((oc) => oc.column('jti').doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
   /** Revoke a login session (both its tokens) until `ttlSeconds` from now. */
   async revoke(sid: string, ttlSeconds: number): Promise<void> {
     this.revoked.add(sid);

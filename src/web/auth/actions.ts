@@ -2,6 +2,7 @@ import { website } from '../config.js';
 import { i18n } from '../i18n.js';
 import { md5 } from '../../shared/md5.js';
 import { request, onUnauthorized, getData, ApiError } from '../api/client.js';
+import { getStore } from '../lib/storage.js';
 import { toast } from '../lib/toast.js';
 import {
   session, saveTokens, clearSession, clearLock, setMenu, setPermission, setRoles, setTabs, tokenAgeSeconds,
@@ -110,7 +111,8 @@ export function refreshToken(extraHeaders: Record<string, string> = {}): Promise
         method: 'POST',
         withToken: false,
         headers: { 'Tenant-Id': s.tenantId || website.tenantId, ...switchHeaders(s.userInfo), ...extraHeaders },
-        params: { tenantId: s.tenantId || website.tenantId, refresh_token: s.refreshToken, grant_type: 'refresh_token', scope: 'all' },
+        // refresh tokens are single use: the newest one any tab stored, not this tab's copy (a reused one ends the session)
+        params: { tenantId: s.tenantId || website.tenantId, refresh_token: getStore<string>('refreshToken') || s.refreshToken, grant_type: 'refresh_token', scope: 'all' },
       });
       if (reply.error_description || !reply.access_token) throw new ApiError(reply.error_description || 'refresh failed', 401, reply);
       saveTokens(reply);

@@ -235,6 +235,13 @@ async function loadClientThrottled(db: DB, req: FastifyRequest): Promise<ClientR
   }
 }
 
+let dummy: Promise<string> | undefined;
+/** A hash of nothing anyone can send, verified against when the account does not exist. */
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomUUID());
+  return dummy;
+}
+
 async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, client: ClientRow, tenantId: string) {
   const account = param(req, 'username', 'account');
   const sent = param(req, 'password');
@@ -247,7 +254,8 @@ async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, 
   if (!tenant) throw new OAuthError(400, 'invalid_grant', 'error.tenantNotFound');
   if (await isLocked(db, tenantId, account)) throw new OAuthError(400, 'invalid_grant', 'error.locked');
   const user = (await db.selectFrom('blade_user').select([...USER_COLUMNS]).where('tenant_id', '=', tenantId).where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst()) as UserRow | undefined;
-  if (!user || !(await verifyPassword(password, user.password))) {
+  // an unknown account costs the same slow hash as a known one: no account enumeration by timing
+  if (!user || !(await verifyPassword(password, user.password ?? (await dummyHash())))) {
     await recordIpFailure(db, ip);
     await recordFailure(db, tenantId, account);
     if (await isLocked(db, tenantId, account)) throw new OAuthError(400, 'invalid_grant', 'error.locked');
@@ -265,6 +273,11 @@ async function refreshGrant(app: FastifyInstance, db: DB, req: FastifyRequest, c
   const token = param(req, 'refresh_token', 'refreshToken');
   const claims = token ? await app.ctx.tokens.verify(token, 'refresh_token') : null;
   if (!claims || claims.client_id !== client.client_id) throw new OAuthError(400, 'invalid_grant', 'error.tokenExpired');
+  // single use: a refresh token seen twice was copied, so its whole session (every token of the family) ends
+  if (!(await app.ctx.tokens.consumeRefresh(String(claims.jti), Number(claims.exp)))) {
+    await app.ctx.tokens.revoke(claims.sid, Number(client.refresh_token_validity));
+    throw new OAuthError(400, 'invalid_grant', 'error.tokenExpired');
+  }
   const user = (await db.selectFrom('blade_user').select([...USER_COLUMNS]).where('id', '=', claims.user_id).where('tenant_id', '=', claims.tenant_id).where('is_deleted', '=', 0).executeTakeFirst()) as UserRow | undefined;
   if (!user) throw new OAuthError(400, 'invalid_grant', 'error.tokenExpired');
   return issueTokens(app, db, user, client, claims.sid, switchHeaders(req));
