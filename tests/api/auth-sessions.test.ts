@@ -54,3 +54,32 @@ describe('token in the URL', () => {
     expect((await t.call(token, { method: 'GET', url: '/api/blade-system/param/list?paramKey=url.token' })).body.data.total).toBe(0);
   });
 });
+
+describe('guest registration', () => {
+  const register = (token: string, account: string, tenantId = '000000') =>
+    t.call(token, { method: 'POST', url: '/api/blade-system/user/register-guest', payload: { tenantId, account, password: 'e10adc3949ba59abbe56e057f20f883e', name: account } });
+
+  it('is open only while account.registerUser is true, only into an unexpired tenant, and the account has no roles', async () => {
+    const { md5 } = await import('./helpers.js');
+    const token = await t.login();
+    const db = t.database.db;
+    const set = (v: string) => db.updateTable('blade_param').set({ param_value: v }).where('param_key', '=', 'account.registerUser').execute();
+    await set('false');
+    const closed = await register(token, 'guest1');
+    expect(closed.status).toBe(400);
+    expect(closed.body.msg).toBe('系统未开放账号注册');
+    await set('true');
+    expect((await register(token, 'guest1')).status).toBe(200);
+    const row = await db.selectFrom('blade_user').select(['role_id']).where('account', '=', 'guest1').executeTakeFirstOrThrow();
+    expect(row.role_id).toBe('');
+    // it can't sign in until an administrator grants it a role
+    const reply = await t.loginReply('guest1', '123456');
+    expect(reply.access_token).toBeUndefined();
+    expect(md5('123456')).toBe('e10adc3949ba59abbe56e057f20f883e');
+    await db.insertInto('blade_tenant').values({ id: '9800000001', tenant_id: '777777', tenant_name: '过期', expire_time: '2020-01-01 00:00:00', is_deleted: 0, status: 1 } as any).execute();
+    const expired = await register(token, 'guest2', '777777');
+    expect(expired.status).toBe(400);
+    expect(expired.body.msg).toBe('租户授权已过期,请联系管理员');
+    expect((await register(token, 'guest3', '999999')).status).toBe(400);
+  });
+});

@@ -11,6 +11,7 @@ import { fail, forbidden, notFound, ok, okStatus } from '../../lib/http.js';
 import { newId, isId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { MD5_HEX, requestParams as params, text as str } from '../../lib/params.js';
+import { readParam } from '../param/index.js';
 
 function isAdmin(u: AuthUser): boolean {
   return u.roleNames.includes('administrator') || u.roleNames.includes('admin');
@@ -61,8 +62,11 @@ const shellModule: ServerModule = {
       if (!MD5_HEX.test(password)) throw bad(req, '密码格式不正确', 'Invalid password format');
       if (account.length > 45 || name.length > 20 || !/^[A-Za-z0-9_.@-]+$/.test(account)) throw bad(req, '账号格式不正确', 'Invalid account');
       const db = app.ctx.db();
-      const tenant = await db.selectFrom('blade_tenant').select('id').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+      // open only while the parameter account.registerUser is true, and only into an existing, unexpired tenant
+      if ((await readParam(db, 'account.registerUser'))?.trim().toLowerCase() !== 'true') throw bad(req, '系统未开放账号注册', 'Registration is closed');
+      const tenant = await db.selectFrom('blade_tenant').select(['id', sql<boolean>`expire_time is not null and expire_time < localtimestamp`.as('expired')]).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
       if (!tenant) throw fail('error.tenantNotFound');
+      if (tenant.expired) throw fail('error.tenantExpired');
       const dup = await db.selectFrom('blade_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst();
       if (dup) throw bad(req, '当前用户已存在', 'The account already exists');
       await db.insertInto('blade_user').values({
