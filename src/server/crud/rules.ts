@@ -14,6 +14,7 @@ import { allProperties, toSnake } from '../../shared/fields.js';
 import { CUSTOM_FORMATS } from '../../shared/form.js';
 import type { AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
+import { indexName } from '../db/index-names.js';
 import { HttpError } from '../lib/http.js';
 import type { I18n, Lang } from '../lib/i18n.js';
 import { sqlState } from '../lib/db-errors.js';
@@ -43,17 +44,9 @@ export function uniqueRules(doc: ScreenDocument): UniqueRule[] {
     const rule = s['x-unique'];
     if (!rule) continue;
     const fields = [field, ...(Array.isArray(rule) ? rule : [])];
-    out.push({ field, fields, index: uniqueIndexName(doc.resource.table, fields.map(toSnake)) });
+    out.push({ field, fields, index: indexName(doc.resource.table, fields.map(toSnake), 'uq') });
   }
   return out;
-}
-
-function uniqueIndexName(table: string, cols: string[]): string {
-  const n = `${table}_${cols.join('_')}_uq`;
-  if (n.length <= 63) return n;
-  let h = 0;
-  for (const c of n) h = (h * 31 + c.charCodeAt(0)) | 0;
-  return `${n.slice(0, 54)}_${Math.abs(h).toString(36).slice(0, 8)}`;
 }
 
 const q = (ident: string) => `"${ident.replace(/"/g, '')}"`;

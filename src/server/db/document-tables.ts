@@ -10,6 +10,7 @@ import type { ScreenDocument } from '../../shared/document.js';
 import { sqlType, storedFields, toSnake } from '../../shared/fields.js';
 import type { DB } from './index.js';
 import { compareColumn, refusalMessage, type ExistingColumn } from './evolve.js';
+import { indexName } from './index-names.js';
 import { AUDIT_COLUMNS_SQL } from './migrate.js';
 
 /** Document changes the start refuses to apply (narrowing, type change); message: one line per column. */
@@ -27,17 +28,6 @@ const q = (ident: string) => `"${ident.replace(/"/g, '')}"`;
 
 export function documentColumns(doc: ScreenDocument): Array<{ column: string; type: string; field: string }> {
   return storedFields(doc).map(([name, f]) => ({ column: toSnake(name), type: sqlType(f), field: name }));
-}
-
-function indexName(table: string, cols: string[]): string {
-  const n = `${table}_${cols.join('_')}_idx`;
-  return n.length <= 63 ? n : `${n.slice(0, 54)}_${Math.abs(hash(n)).toString(36).slice(0, 8)}`;
-}
-
-function hash(s: string): number {
-  let h = 0;
-  for (const c of s) h = (h * 31 + c.charCodeAt(0)) | 0;
-  return h;
 }
 
 interface TablePlan {
@@ -92,7 +82,7 @@ export async function syncDocumentTables(db: DB, docs: ScreenDocument[], fileOf:
     }
     const indexes: string[][] = [...(doc.resource.indexes ?? []).map((ix) => ix.map(toSnake)), ['tenant_id', 'create_time desc']];
     for (const ix of indexes) {
-      const name = indexName(table, ix.map((c) => c.replace(/ desc$/, '')));
+      const name = indexName(table, ix.map((c) => c.replace(/ desc$/, '')), 'idx');
       const colsSql = ix.map((c) => (c.endsWith(' desc') ? `${q(c.slice(0, -5))} desc` : q(c))).join(', ');
       await sql.raw(`create index if not exists ${q(name)} on ${q(table)} (${colsSql}) where is_deleted = 0`).execute(db);
     }

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { ScreenDocument } from '../../shared/document.js';
 import { listableProperties, toSnake } from '../../shared/fields.js';
 import type { DB } from './index.js';
+import { indexName } from './index-names.js';
 
 const q = (ident: string) => `"${ident.replace(/"/g, '')}"`;
 
@@ -19,13 +20,6 @@ export interface ListIndex {
   kind: 'trigram' | 'sort';
   name: string;
   ddl: string;
-}
-
-function shortName(n: string): string {
-  if (n.length <= 63) return n;
-  let h = 0;
-  for (const c of n) h = (h * 31 + c.charCodeAt(0)) | 0;
-  return `${n.slice(0, 54)}_${Math.abs(h).toString(36).slice(0, 8)}`;
 }
 
 interface TableShape {
@@ -65,13 +59,13 @@ export function plannedListIndexes(docs: ScreenDocument[], shapes: Map<string, T
       const col = toSnake(field);
       if (!shape.columns.has(col) || col === 'id' || col === 'tenant_id') return;
       const cols = [...tenant, col];
-      const name = shortName(`${table}_${cols.join('_')}_sort`);
+      const name = indexName(table, cols, 'sort');
       out.set(name, { table, column: col, kind: 'sort', name, ddl: `create index if not exists ${q(name)} on ${q(table)} (${cols.map(q).join(', ')})${live}` });
     };
     for (const s of doc.list.search ?? []) {
       const col = toSnake(s.field);
       if ((s.op === 'contains' || s.op === 'prefix') && TEXT_TYPES.has(shape.columns.get(col) ?? '')) {
-        const name = shortName(`${table}_${col}_trgm`);
+        const name = indexName(table, [col], 'trgm');
         out.set(name, { table, column: col, kind: 'trigram', name, ddl: `create index if not exists ${q(name)} on ${q(table)} using gin (${q(col)} gin_trgm_ops)${live}` });
       } else btree(s.field);
     }
