@@ -25,7 +25,8 @@ import { registerActionFormChecks } from './lib/action-forms.js';
 import { registerInputGuards } from './lib/input-guards.js';
 import { registerRateLimits } from './lib/rate-limit.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
-import { registerSubmitTypeChecks } from './lib/submit-types.js';
+import { registerSubmitTypeChecks, typeError } from './lib/submit-types.js';
+import { DocumentTypeError } from './crud/route-validation.js';
 import { Sm2Keys } from './lib/sm2.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
@@ -149,7 +150,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
   registerRateLimits(app);
 
   app.setErrorHandler((raw: FastifyError | HttpError | Error, req, reply) => {
-    const err = mapDatabaseError(raw) ?? raw;
+    const err = raw instanceof DocumentTypeError ? typeError(app, req.lang, raw.doc, raw.fields) : (mapDatabaseError(raw) ?? raw);
     if (err instanceof HttpError) {
       const text = err.text ?? msg(req, err.key, err.params);
       return reply.code(err.status).send(rFail(err.status, text, err.data));

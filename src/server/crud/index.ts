@@ -19,6 +19,7 @@ import { hashPassword } from '../lib/password.js';
 import { localDateTime, localDay } from '../lib/time.js';
 import { listPage, pageEnvelope, readableFields } from './query.js';
 import { addLookups, lookupErrors } from './lookup.js';
+import { documentRoute } from './route-validation.js';
 import { duplicateFromViolation, equalsErrors, joinedErrors, refuseDuplicates } from './rules.js';
 import { buildForest, column as treeColumn, keysWithChildren, labelsByKey, nodeForest, prepareTreeWrite, recordKeyField, refuseParentsRemoval, treeNode, treeOf, treeRows, type TreeInfo } from './tree.js';
 import { dictionaryErrors, validateValues } from './validate.js';
@@ -226,7 +227,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
   };
 
   if (!has('GET', `${api}/list`))
-    app.get(`${api}/list`, async (req) => {
+    app.get(`${api}/list`, documentRoute(doc, 'list'), async (req) => {
       const user = await requirePermission(app, req, prefix);
       const db = app.ctx.db();
       const query = (req.query ?? {}) as Record<string, unknown>;
@@ -253,7 +254,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
     });
 
   if (!has('GET', `${api}/detail`))
-    app.get(`${api}/detail`, async (req) => {
+    app.get(`${api}/detail`, documentRoute(doc, 'detail'), async (req) => {
       const user = await requirePermission(app, req, prefix);
       const db = app.ctx.db();
       const [row] = await readRecords(req, user, [await loadRequested(db, doc, (req.query ?? {}) as Record<string, unknown>, user)], 'detail');
@@ -264,7 +265,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
   if (tree) mountTree(app, doc, tree, readRecords);
 
   if (!has('POST', `${api}/submit`))
-    app.post(`${api}/submit`, async (req) => {
+    app.post(`${api}/submit`, documentRoute(doc, 'submit'), async (req) => {
       const body = req.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('error.badRequest');
       const b = body as Record<string, unknown>;
@@ -277,7 +278,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
     });
 
   if (!has('POST', `${api}/remove`))
-    app.post(`${api}/remove`, async (req) => {
+    app.post(`${api}/remove`, documentRoute(doc, 'remove'), async (req) => {
       refuseReadOnly(app, req, doc, offered, 'delete');
       const user = await requirePermission(app, req, `${prefix}_delete`);
       const n = await inTransaction(app.ctx.db(), async (db) => {
@@ -332,14 +333,14 @@ function mountTree(app: FastifyInstance, doc: ScreenDocument, tree: TreeInfo, re
   };
 
   if (!has(`${api}/tree`))
-    app.get(`${api}/tree`, async (req) => {
+    app.get(`${api}/tree`, documentRoute(doc, 'tree'), async (req) => {
       const user = await requirePermission(app, req, prefix);
       const { conditions } = parseListRequest(doc, (req.query ?? {}) as Record<string, unknown>);
       return ok(nodeForest(await treeRows(app.ctx.db(), doc, tree, user, conditions), tree));
     });
 
   if (!has(`${api}/lazy-list`))
-    app.get(`${api}/lazy-list`, async (req) => {
+    app.get(`${api}/lazy-list`, documentRoute(doc, 'lazy-list'), async (req) => {
       const { user, rows, withKids } = await children(req);
       const records = await readRecords(req, user, rows, 'list');
       for (const r of records) r.hasChildren = withKids.has(String(r[tree.keyField] ?? ''));
@@ -348,7 +349,7 @@ function mountTree(app: FastifyInstance, doc: ScreenDocument, tree: TreeInfo, re
     });
 
   if (!has(`${api}/lazy-tree`))
-    app.get(`${api}/lazy-tree`, async (req) => {
+    app.get(`${api}/lazy-tree`, documentRoute(doc, 'lazy-tree'), async (req) => {
       const { rows, withKids } = await children(req);
       return ok(rows.map((r) => treeNode(r, tree, withKids.has(String(r[tree.keyField] ?? '')))));
     });
