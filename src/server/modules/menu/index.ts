@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { forbidden } from '../../lib/http.js';
-import { requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
 import { HttpError, fail, ok } from '../../lib/http.js';
@@ -330,6 +330,28 @@ const menuModule: ServerModule = {
       const user = await requireAnyCode(app, req, ['menu', 'role', 'topmenu']);
       const rows = await db().selectFrom('blade_top_menu').select(['id', 'name', 'name_en']).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).orderBy('sort').orderBy('id').execute();
       return ok(rows.map((r) => ({ id: String(r.id), parentId: '0', title: req.lang === 'en' ? (r.name_en ?? r.name) : r.name, key: String(r.id), value: String(r.id) })));
+    });
+    // Top menu grant (BladeX TopMenuController.grant): the menus each chosen top menu holds, replaced at once.
+    app.post('/api/blade-system/top-menu/grant', async (req) => {
+      const user = await requirePermission(app, req, 'menu_grant_top');
+      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+      const list = (v: unknown) => [...new Set((Array.isArray(v) ? v.map(String) : String(v ?? '').split(',')).map((x) => x.trim()).filter(Boolean))];
+      const topIds = list(query(req).topMenuIds ?? body.topMenuIds ?? query(req).ids ?? body.ids);
+      const menuIds = list(query(req).menuIds ?? body.menuIds);
+      if (!topIds.length || topIds.length > 1000 || topIds.some((x) => !isId(x))) throw fail('error.invalidIds');
+      if (menuIds.length > 5000 || menuIds.some((x) => !isId(x))) throw fail('error.badRequest');
+      const saved = await db().transaction().execute(async (trx) => {
+        const tops = await trx.selectFrom('blade_top_menu').select('id').where('id', 'in', topIds).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
+        if (!tops.length) throw new HttpError(404, 'error.recordNotFound');
+        const known = menuIds.length ? await trx.selectFrom('blade_menu').select('id').where('id', 'in', menuIds).where('is_deleted', '=', 0).execute() : [];
+        if (known.length !== menuIds.length) throw fail('error.badRequest');
+        const ids = tops.map((t) => String(t.id));
+        await trx.deleteFrom('blade_top_menu_setting').where('top_menu_id', 'in', ids).execute();
+        const rows = ids.flatMap((top) => menuIds.map((menu) => ({ id: newId(), top_menu_id: top, menu_id: menu })));
+        for (let i = 0; i < rows.length; i += 500) await trx.insertInto('blade_top_menu_setting').values(rows.slice(i, i + 500)).execute();
+        return { topMenus: ids.length, menus: menuIds.length };
+      });
+      return ok(saved);
     });
     app.get('/api/blade-system/menu/top-tree-keys', async (req) => {
       const user = await requireAnyCode(app, req, ['menu', 'role', 'topmenu']);
