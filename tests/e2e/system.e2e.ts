@@ -196,6 +196,25 @@ describe('notices', () => {
   });
 });
 
+describe('top menus', () => {
+  it('assigns menus to the chosen top menu from a checkbox tree', async () => {
+    await page.goto('/system/topmenu');
+    const first = page.locator('tbody tr.ant-table-row').first();
+    await first.waitFor();
+    await first.locator('.ant-checkbox-input').check();
+    await page.locator('.runtime-list button', { hasText: '菜单配置' }).first().click();
+    const dlg = page.locator('.ant-modal').filter({ hasText: '菜单配置' }).last();
+    await dlg.waitFor();
+    await dlg.locator('.ant-select').first().click();
+    // the checkbox tree opens expanded (first level); a merchant screen entry is visible without scrolling
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '商家管理' }).first().click();
+    await expect.poll(() => dlg.locator('.ant-select-selection-item', { hasText: '商家管理' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await dialogOk(dlg);
+    await toast(page, '配置成功');
+  });
+});
+
 describe('parameters', () => {
   it('lists the parameters the server reads and finds one by key', async () => {
     await page.goto('/system/param');
