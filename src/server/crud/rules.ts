@@ -14,7 +14,7 @@ import { allProperties, toSnake } from '../../shared/fields.js';
 import { CUSTOM_FORMATS } from '../../shared/form.js';
 import type { AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
-import { indexName } from '../db/index-names.js';
+import { indexName, quoteIdent } from '../db/index-names.js';
 import { HttpError } from '../lib/http.js';
 import type { I18n, Lang } from '../lib/i18n.js';
 import { sqlState } from '../lib/db-errors.js';
@@ -49,7 +49,7 @@ export function uniqueRules(doc: ScreenDocument): UniqueRule[] {
   return out;
 }
 
-const q = (ident: string) => `"${ident.replace(/"/g, '')}"`;
+const q = quoteIdent;
 
 /**
  * Creates the partial unique index of every x-unique rule (live rows, per tenant when tenant scoped). A table

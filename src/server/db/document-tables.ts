@@ -10,7 +10,7 @@ import type { ScreenDocument } from '../../shared/document.js';
 import { sqlType, storedFields, toSnake } from '../../shared/fields.js';
 import type { DB } from './index.js';
 import { compareColumn, refusalMessage, type ExistingColumn } from './evolve.js';
-import { indexName } from './index-names.js';
+import { indexName, quoteIdent } from './index-names.js';
 import { AUDIT_COLUMNS_SQL } from './migrate.js';
 
 /** Document changes the start refuses to apply (narrowing, type change); message: one line per column. */
@@ -24,7 +24,7 @@ function fieldPointer(doc: ScreenDocument, field: string): string {
   return `/schema/properties/${field}`;
 }
 
-const q = (ident: string) => `"${ident.replace(/"/g, '')}"`;
+const q = quoteIdent;
 
 export function documentColumns(doc: ScreenDocument): Array<{ column: string; type: string; field: string }> {
   return storedFields(doc).map(([name, f]) => ({ column: toSnake(name), type: sqlType(f), field: name }));

@@ -6,3 +6,8 @@ export function indexName(table: string, cols: string[], suffix: 'idx' | 'uq' | 
   for (const c of n) h = (h * 31 + c.charCodeAt(0)) | 0;
   return `${n.slice(0, 54)}_${Math.abs(h).toString(36).slice(0, 8)}`;
 }
+
+/** A quoted SQL identifier (names come from documents, never from requests). */
+export function quoteIdent(ident: string): string {
+  return `"${ident.replace(/"/g, '')}"`;
+}

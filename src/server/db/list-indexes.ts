@@ -10,9 +10,9 @@ import { sql } from 'kysely';
 import type { ScreenDocument } from '../../shared/document.js';
 import { listableProperties, toSnake } from '../../shared/fields.js';
 import type { DB } from './index.js';
-import { indexName } from './index-names.js';
+import { indexName, quoteIdent } from './index-names.js';
 
-const q = (ident: string) => `"${ident.replace(/"/g, '')}"`;
+const q = quoteIdent;
 
 export interface ListIndex {
   table: string;
