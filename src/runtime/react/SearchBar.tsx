@@ -1,9 +1,10 @@
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Grid, Input, InputNumber, Select, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { dictOptions, type DictMap, type SearchModel } from '../model/index.js';
 import { useRuntime } from './context.js';
+import { isNarrow } from './responsive.js';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -49,6 +50,9 @@ export function SearchBar({ model, dicts, defaults, values, onSearch }: SearchBa
   const [start] = useState(() => values ?? defaults);
   const initial = useMemo(() => toFormValues(model, start), [model, start]);
   const reset = useMemo(() => toFormValues(model, defaults), [model, defaults]);
+  // On a phone every control takes the row: a date range with its label is wider than 375 px.
+  const narrow = isNarrow(Grid.useBreakpoint());
+  const width = narrow ? '100%' : 180;
   if (!model.fields.length) return null;
   return (
     <Form
@@ -66,23 +70,23 @@ export function SearchBar({ model, dicts, defaults, values, onSearch }: SearchBa
         switch (f.widget) {
           case 'dict':
             control = (
-              <Select allowClear style={{ width: 180 }} placeholder={t('common.placeholder.select', { field: label })} options={dictOptions(dicts[f.dictCode!], lang, f.numeric)} />
+              <Select allowClear style={{ width }} placeholder={t('common.placeholder.select', { field: label })} options={dictOptions(dicts[f.dictCode!], lang, f.numeric)} />
             );
             break;
           case 'dateRange':
-            control = <DatePicker.RangePicker format={DAY} placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]} />;
+            control = <DatePicker.RangePicker style={narrow ? { width } : undefined} format={DAY} placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]} />;
             break;
           case 'numberRange':
             control = <NumberRange />;
             break;
           case 'number':
-            control = <InputNumber style={{ width: 180 }} placeholder={t('common.placeholder.input', { field: label })} />;
+            control = <InputNumber style={{ width }} placeholder={t('common.placeholder.input', { field: label })} />;
             break;
           default:
-            control = <Input allowClear style={{ width: 180 }} placeholder={t('common.placeholder.input', { field: label })} />;
+            control = <Input allowClear style={{ width }} placeholder={t('common.placeholder.input', { field: label })} />;
         }
         return (
-          <Form.Item key={f.field} name={f.field} label={label} rules={rules}>
+          <Form.Item key={f.field} name={f.field} label={label} rules={rules} style={narrow ? { width: '100%', marginInlineEnd: 0 } : undefined}>
             {control}
           </Form.Item>
         );
