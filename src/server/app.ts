@@ -21,6 +21,8 @@ import { mapDatabaseError } from './lib/db-errors.js';
 import { HttpError, SERVER_MESSAGES } from './lib/http.js';
 import { I18n, requestLang } from './lib/i18n.js';
 import { PermissionService } from './lib/permissions.js';
+import { AccessService } from './lib/access.js';
+import { toSnake } from '../shared/fields.js';
 import { registerActionFormChecks } from './lib/action-forms.js';
 import { registerInputGuards } from './lib/input-guards.js';
 import { registerRateLimits } from './lib/rate-limit.js';
@@ -93,6 +95,11 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     tokens: new TokenService(getDb, config.jwtSecret),
     sm2: new Sm2Keys(getDb, config.sm2PrivateKey),
     permissions: new PermissionService(getDb),
+    access: new AccessService(getDb, () => {
+      const dept = docs.all.find((d) => d.id === 'dept');
+      const ancestors = dept?.resource.tree?.ancestorsField;
+      return dept && ancestors ? { table: dept.resource.table, ancestors: toSnake(ancestors) } : undefined;
+    }),
     hooks,
     db: getDb,
   };
@@ -144,6 +151,9 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
       exp: Number(claims.exp),
     };
     req.user = user;
+    // API scope: a path some scope names is open only to the roles granted one of those scopes (403, never 401)
+    if (!(await ctx.access.apiAllowed(user, url))) return reply.code(403).send(rFail(403, msg(req, 'error.forbidden')));
+    user.dataScopes = await ctx.access.dataScopes(user);
   });
 
   // After the auth hook: limits per user need req.user.

@@ -11,6 +11,7 @@ import type { Migration } from './db/migrate.js';
 import type { DocumentRegistry } from './documents.js';
 import { HttpError, forbidden, unauthorized } from './lib/http.js';
 import type { I18n, Lang } from './lib/i18n.js';
+import type { AccessService, DataScopes } from './lib/access.js';
 import type { PermissionService } from './lib/permissions.js';
 import type { Sm2Keys } from './lib/sm2.js';
 import type { TokenService } from './lib/tokens.js';
@@ -29,6 +30,8 @@ export interface AuthUser {
   clientId: string;
   sid: string;
   exp: number;
+  /** The caller's data scopes by screen menu code (lib/access.ts), filled in once per request. */
+  dataScopes?: DataScopes;
 }
 
 /**
@@ -69,6 +72,8 @@ export interface ServerContext {
   /** SM2 keys of SpringBlade sign-in passwords. */
   sm2: Sm2Keys;
   permissions: PermissionService;
+  /** Data and API scopes (lib/access.ts). */
+  access: AccessService;
   hooks: Map<string, ScreenHooks[]>;
   /** The database, or a 500 R when the app was built without one. */
   db(): DB;
@@ -96,6 +101,18 @@ export async function requirePermission(app: FastifyInstance, req: FastifyReques
   if (!codes.has(code)) throw forbidden();
   return user;
 }
+
+/** BladeX's check (SecureUtil.isAdministrator): one of the caller's roles has the alias administrator. */
+export function isAdministrator(user: AuthUser): boolean {
+  return user.roleNames.includes('administrator');
+}
+
+/** The administrator of the platform tenant 000000: the only one who manages tenants and reads across them. */
+export function isPlatformAdministrator(user: AuthUser): boolean {
+  return isAdministrator(user) && user.tenantId === PLATFORM_TENANT;
+}
+
+export const PLATFORM_TENANT = '000000';
 
 export function t(app: FastifyInstance, lang: Lang, key: string, params?: Record<string, unknown>): string {
   return app.ctx.i18n.t(lang, key, params);

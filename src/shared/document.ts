@@ -136,6 +136,8 @@ export interface TreeSource {
   endpoint?: string;
   params?: Record<string, string | number>;
   paramsFrom?: Record<string, string>;
+  /** The property of the reply that holds the nodes (BladeX grant-tree answers `{menu, dataScope, apiScope}`). */
+  pick?: string;
 }
 
 export type UiSchema = { 'ui:order'?: string[] } & Record<string, FieldUi | string[] | undefined>;
@@ -195,7 +197,7 @@ export interface ActionDef {
   /** Success toast i18n key (default common.msg.success). */
   success?: string;
   /** Opens a form dialog before calling: fields of this schema are sent as the body/params. */
-  form?: { schema: EntitySchema; uiSchema?: UiSchema; width?: number };
+  form?: { schema: EntitySchema; uiSchema?: UiSchema; width?: number; initial?: ActionFormInitial };
   danger?: boolean;
   /**
    * Row action that shows records instead of changing anything (method GET, no form, no confirm): the
@@ -204,6 +206,16 @@ export interface ActionDef {
    * render). E.g. a settlement's orders: `{ "screen": "order", "param": "settlementId" }`.
    */
   show?: ActionShow;
+}
+
+/**
+ * Values an action form starts with (a role's current grants): `GET endpoint?<param>=<row id or selected ids>`;
+ * `fields` maps a form field to the property of the reply holding its value (an array is joined with commas).
+ */
+export interface ActionFormInitial {
+  endpoint: string;
+  param: string;
+  fields: Record<string, string>;
 }
 
 export interface ActionShow {

@@ -1,6 +1,7 @@
 /** A named action that asks for input first (its `form`): the same form machinery, then the action call. */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Modal } from 'antd';
+import { Alert, Button, Modal, Spin } from 'antd';
+import useSWR from 'swr';
 import type { ActionDef, ScreenDocument } from '../../shared/document.js';
 import { allProperties } from '../../shared/fields.js';
 import { actionFormDoc, actionRequest, dialogModel, listUrl, serverFieldErrors, submitPayload, type DictMap, type JsonObject } from '../model/index.js';
@@ -39,6 +40,14 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
     return undefined;
   }, [model]);
   const [values, setValues] = useState<JsonObject>({});
+  // `form.initial`: the values the form starts with, read from the server (a role's current grants)
+  const initialSource = action.form?.initial;
+  const subject = ids?.length ? ids.join(',') : row?.id !== undefined ? String(row.id) : '';
+  const { data: initialReply, error: initialError } = useSWR(initialSource && subject ? ['runtime:action-initial', initialSource.endpoint, subject] : null, () =>
+    request<Record<string, unknown>>('GET', initialSource!.endpoint, { params: { [initialSource!.param]: subject } }),
+  );
+  const initial = useMemo(() => (initialSource ? initialValues(initialSource.fields, initialReply) : {}), [initialSource, initialReply]);
+  const initialReady = !initialSource || !subject || initialReply !== undefined || !!initialError;
   const [preview, setPreview] = useState<JsonObject>();
   useEffect(() => {
     setPreview(undefined);
@@ -97,7 +106,7 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
         <Button key="cancel" onClick={onClose}>
           {t('common.action.cancel')}
         </Button>,
-        <Button key="ok" type="primary" loading={saving} onClick={() => void go()}>
+        <Button key="ok" type="primary" loading={saving} disabled={!initialReady} onClick={() => void go()}>
           {t('common.action.ok')}
         </Button>,
       ]}
@@ -108,7 +117,11 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
           {t(action.confirm)}
         </p>
       )}
-      <SchemaForm ref={form} doc={formDoc} model={model} initial={{}} dicts={dicts} serverErrors={serverErrors} onChange={previewEndpoint ? setValues : undefined} />
+      {initialReady ? (
+        <SchemaForm ref={form} doc={formDoc} model={model} initial={initial} dicts={dicts} serverErrors={serverErrors} onChange={previewEndpoint ? setValues : undefined} />
+      ) : (
+        <Spin data-testid="action-initial-loading" />
+      )}
       {preview && (
         <Alert type="info" showIcon data-testid="action-preview" title={t(`${doc.title.split('.')[0]}.msg.previewDone`, preview)} />
       )}
@@ -135,6 +148,19 @@ export default function ActionDialog({ doc, action, row, ids, dicts, onClose, on
       )}
     </Modal>
   );
+}
+
+/** Form values from the `initial` reply: each field from its property, an array joined with commas. */
+export function initialValues(fields: Record<string, string>, reply: Record<string, unknown> | undefined): JsonObject {
+  const out: JsonObject = {};
+  if (!reply || typeof reply !== 'object') return out;
+  for (const [field, prop] of Object.entries(fields)) {
+    const v = reply[prop];
+    if (Array.isArray(v)) {
+      if (v.length) out[field] = v.map(String).join(',');
+    } else if (v !== undefined && v !== null && v !== '') out[field] = v as JsonObject[string];
+  }
+  return out;
 }
 
 interface RowError {

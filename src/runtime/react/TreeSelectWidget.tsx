@@ -22,8 +22,9 @@ export default function TreeSelectWidget(props: WidgetProps) {
     request<ScreenDocument>('GET', SCREEN_DETAIL_URL, { params: { id: sid } }),
   );
   const req = treeRequest(source, formData ?? {}, doc?.resource?.api);
-  const { data: nodes } = useSWR(req ? ['runtime:tree', req.url, JSON.stringify(req.params)] : null, () => request<TreeNode[]>('GET', req!.url, { params: req!.params }));
-  const treeData = useMemo(() => treeOptions(Array.isArray(nodes) ? nodes : [], { leafOnly: !!options.leafOnly }), [nodes, options.leafOnly]);
+  const { data: reply } = useSWR(req ? ['runtime:tree', req.url, JSON.stringify(req.params)] : null, () => request<unknown>('GET', req!.url, { params: req!.params }));
+  const nodes = source?.pick && reply && typeof reply === 'object' ? (reply as Record<string, unknown>)[source.pick] : reply;
+  const treeData = useMemo(() => treeOptions(Array.isArray(nodes) ? (nodes as TreeNode[]) : [], { leafOnly: !!options.leafOnly }), [nodes, options.leafOnly]);
   const titles = useMemo(() => treeTitles(treeData), [treeData]);
   const keys = treeValueIn(value, conv);
   if (readonly) {

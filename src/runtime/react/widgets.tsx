@@ -395,6 +395,9 @@ function SourceSelectWidget(props: WidgetProps) {
     request<{ records: Array<Record<string, unknown>> }>('GET', u, { params: { current: 1, size: SOURCE_PAGE_SIZE } }),
   );
   const opts = (page?.records ?? []).map((r) => ({ value: String(r[source?.value ?? 'id']), label: String(r[source?.label ?? 'id'] ?? '') }));
+  // several values in a comma-joined string field (x-joined: a user's posts "1,2")
+  const joined = !!options.multiple && schema.type === 'string';
+  const shownValue = joined ? String(value ?? '').split(',').filter(Boolean) : (value ?? undefined);
   return (
     <Select
       id={id}
@@ -404,9 +407,9 @@ function SourceSelectWidget(props: WidgetProps) {
       mode={schema.type === 'array' || options.multiple ? 'multiple' : undefined}
       disabled={disabled || readonly}
       placeholder={placeholder}
-      value={value ?? undefined}
+      value={shownValue}
       options={opts}
-      onChange={(v) => onChange(v === null || (Array.isArray(v) && !v.length) ? undefined : v)}
+      onChange={(v) => onChange(v === null || (Array.isArray(v) && !v.length) ? undefined : joined && Array.isArray(v) ? v.join(',') : v)}
       onBlur={() => onBlur(id, value)}
     />
   );

@@ -11,20 +11,21 @@ import type { FieldSchema, ScreenDocument } from '../../shared/document.js';
 import { allProperties, builtins, conditionalFields, conditionHolds, listableProperties, storedFields, toSnake } from '../../shared/fields.js';
 import { pickEditable } from '../../shared/form.js';
 import { SearchError, missingRequiredSearches, parseSearchParams, parseSort, type Condition } from '../../shared/search.js';
-import { requirePermission, type AuthUser } from '../context.js';
+import { PLATFORM_TENANT, requirePermission, type AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
+import { dataScopeCondition } from '../lib/access.js';
 import { HttpError, fail, notFound, ok } from '../lib/http.js';
 import { isId, newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/password.js';
 import { localDateTime, localDay } from '../lib/time.js';
-import { listPage, pageEnvelope, readableFields } from './query.js';
+import { dataScopeOf, listPage, pageEnvelope, readableFields } from './query.js';
 import { addLookups, lookupErrors } from './lookup.js';
 import { documentRoute } from './route-validation.js';
 import { duplicateFromViolation, equalsErrors, joinedErrors, refuseDuplicates } from './rules.js';
 import { buildForest, column as treeColumn, keysWithChildren, labelsByKey, nodeForest, prepareTreeWrite, recordKeyField, refuseParentsRemoval, treeNode, treeOf, treeRows, type TreeInfo } from './tree.js';
 import { dictionaryErrors, validateValues } from './validate.js';
 
-export { buildListQuery, buildWhereQuery, listPage, pageEnvelope, readableFields, type RowCount } from './query.js';
+export { buildListQuery, buildWhereQuery, dataScopeOf, listPage, pageEnvelope, readableFields, type RowCount } from './query.js';
 
 const MAX_PAGE = 200;
 
@@ -166,10 +167,13 @@ async function removeIds(db: DB, doc: ScreenDocument, req: FastifyRequest, user:
   return rows.map((r) => String(r.id));
 }
 
+/** The rows of a screen a caller may touch: its tenant, live rows, and its data scope (detail, update, remove). */
 export function scoped(doc: ScreenDocument, q: any, user: AuthUser) {
   let out = q;
   if (doc.resource.tenantScoped !== false) out = out.where('tenant_id', '=', user.tenantId);
   if (doc.resource.softDelete !== false) out = out.where('is_deleted', '=', 0);
+  const scope = dataScopeCondition(doc, dataScopeOf(doc, user));
+  if (scope) out = out.where(scope);
   return out;
 }
 
@@ -247,7 +251,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
         }
       }
       const { current, size } = pageParams(doc, query);
-      const { rows, count } = await listPage(db, doc, { conditions, sort, tenantId: user.tenantId, limit: size, offset: (current - 1) * size });
+      const { rows, count } = await listPage(db, doc, { conditions, sort, tenantId: user.tenantId, scope: dataScopeOf(doc, user), limit: size, offset: (current - 1) * size });
       const records = await readRecords(req, user, rows as Array<Record<string, unknown>>, 'list');
       if (tree) await addParentNames(db, doc, tree, user, records);
       return ok(pageEnvelope(records, count, current, size));
@@ -273,6 +277,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
       const mode = idRaw ? 'edit' : 'add';
       refuseReadOnly(app, req, doc, offered, mode);
       const user = await requirePermission(app, req, `${prefix}_${mode}`);
+      refuseSharedWrite(doc, user);
       const db = app.ctx.db();
       return ok(await saveRecord(app, db, doc, mode, b, idRaw, user, req));
     });
@@ -281,23 +286,18 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
     app.post(`${api}/remove`, documentRoute(doc, 'remove'), async (req) => {
       refuseReadOnly(app, req, doc, offered, 'delete');
       const user = await requirePermission(app, req, `${prefix}_delete`);
+      refuseSharedWrite(doc, user);
       const n = await inTransaction(app.ctx.db(), async (db) => {
         const ids = await removeIds(db, doc, req, user);
         // the module's own refusal (naming what is attached) first, then the generic one for children
         for (const h of hooks()) await h.beforeRemove?.({ ids, req, doc, db });
         if (tree) await refuseParentsRemoval(db, doc, tree, user, ids);
-        if (doc.resource.softDelete === false) {
-          let q = db.deleteFrom(doc.resource.table).where('id', 'in', ids);
-          if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
-          return (await q.executeTakeFirst()).numDeletedRows;
-        }
-        let q = db
+        if (doc.resource.softDelete === false) return (await scoped(doc, db.deleteFrom(doc.resource.table).where('id', 'in', ids), user).executeTakeFirst()).numDeletedRows;
+        const q = db
           .updateTable(doc.resource.table)
           .set({ is_deleted: 1, ...(doc.resource.audit === false ? {} : { update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }) })
-          .where('id', 'in', ids)
-          .where('is_deleted', '=', 0);
-        if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
-        return (await q.executeTakeFirst()).numUpdatedRows;
+          .where('id', 'in', ids);
+        return (await scoped(doc, q, user).executeTakeFirst()).numUpdatedRows;
       });
       if (n === 0n) throw notFound();
       return ok({ removed: Number(n) });
@@ -364,6 +364,14 @@ async function addParentNames(db: DB, doc: ScreenDocument, tree: TreeInfo, user:
     const p = String(r[tree.parentField] ?? '');
     if (p && p !== tree.rootValue && known.has(p)) r.parentName = known.get(p);
   }
+}
+
+/**
+ * Records not owned by a tenant (menus, system dictionaries, clients, scopes, tenants) are shared by every tenant:
+ * only callers of the platform tenant 000000 change them, whatever codes another tenant's roles were granted.
+ */
+function refuseSharedWrite(doc: ScreenDocument, user: AuthUser): void {
+  if (doc.resource.tenantScoped === false && user.tenantId !== PLATFORM_TENANT) throw new HttpError(403, 'error.sharedRecords');
 }
 
 /**

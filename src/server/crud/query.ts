@@ -8,6 +8,8 @@ import type { ScreenDocument } from '../../shared/document.js';
 import { isWriteOnly, listableProperties, toSnake } from '../../shared/fields.js';
 import type { Condition } from '../../shared/search.js';
 import type { DB } from '../db/index.js';
+import { dataScopeCondition, type DataRule } from '../lib/access.js';
+import type { AuthUser } from '../context.js';
 
 /** Fields a read returns (listable, stored, not write-only) → column. */
 export function readableFields(doc: ScreenDocument): Array<{ field: string; column: string }> {
@@ -20,20 +22,29 @@ export function escapeLike(v: string): string {
   return v.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
+/** The caller's data scope on a screen (its rules by the screen's menu code), undefined when not narrowed. */
+export function dataScopeOf(doc: ScreenDocument, user: Pick<AuthUser, 'dataScopes'>): DataRule[] | undefined {
+  return user.dataScopes?.get(doc.resource.permissionPrefix);
+}
+
 export interface ListQueryOptions {
   conditions: Condition[];
   sort: Array<{ field: string; dir: 'asc' | 'desc' }>;
   /** Caller's tenant (from the token); applied when the resource is tenant scoped. */
   tenantId: string;
+  /** The caller's data scope on this screen (lib/access.ts; `dataScopeOf`), absent = not narrowed. */
+  scope?: DataRule[];
   /** Columns to select (default: readableFields). */
   fields?: Array<{ field: string; column: string }>;
 }
 
 /** FROM + WHERE (tenant, soft delete, search conditions); no select list, no order. */
-export function buildWhereQuery(db: DB, doc: ScreenDocument, opts: Pick<ListQueryOptions, 'conditions' | 'tenantId'>): SelectQueryBuilder<any, any, {}> {
+export function buildWhereQuery(db: DB, doc: ScreenDocument, opts: Pick<ListQueryOptions, 'conditions' | 'tenantId' | 'scope'>): SelectQueryBuilder<any, any, {}> {
   let q = db.selectFrom(doc.resource.table) as SelectQueryBuilder<any, any, {}>;
   if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', opts.tenantId);
   if (doc.resource.softDelete !== false) q = q.where('is_deleted', '=', 0);
+  const scope = dataScopeCondition(doc, opts.scope);
+  if (scope) q = q.where(scope);
   const props = listableProperties(doc);
   for (const c of opts.conditions) {
     if (!props[c.field]) continue;
@@ -78,7 +89,7 @@ export interface RowCount {
 }
 
 /** The count of a list: exact count(*), or for `capped` the matching rows up to cap + 1 (an index-only walk). */
-function countQuery(db: DB, doc: ScreenDocument, opts: Pick<ListQueryOptions, 'conditions' | 'tenantId'>, cap: number | undefined) {
+function countQuery(db: DB, doc: ScreenDocument, opts: Pick<ListQueryOptions, 'conditions' | 'tenantId' | 'scope'>, cap: number | undefined) {
   const where = buildWhereQuery(db, doc, opts);
   if (cap === undefined) return where.select(sql<string>`count(*)`.as('n'));
   return db.selectFrom(where.select(sql.lit(1).as('x')).limit(cap + 1).as('s')).select(sql<string>`count(*)`.as('n'));
@@ -93,7 +104,7 @@ const estimates = new Map<string, { at: number; rows: number }>();
  * tenant and search: an estimate is shown as "about N", and re-planning it for every page of the same
  * search was a third round trip per request.
  */
-async function estimateRows(db: DB, doc: ScreenDocument, opts: Pick<ListQueryOptions, 'conditions' | 'tenantId'>): Promise<number> {
+async function estimateRows(db: DB, doc: ScreenDocument, opts: Pick<ListQueryOptions, 'conditions' | 'tenantId' | 'scope'>): Promise<number> {
   const compiled = buildWhereQuery(db, doc, opts).select(sql.lit(1).as('x')).compile();
   const key = `${doc.id}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const hit = estimates.get(key);

@@ -14,7 +14,7 @@ import type { Condition } from '../../shared/search.js';
 import type { AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
 import { HttpError } from '../lib/http.js';
-import { buildListQuery, readableFields } from './query.js';
+import { buildListQuery, dataScopeOf, readableFields } from './query.js';
 
 export interface TreeInfo extends Required<Pick<TreeDef, 'parentField' | 'labelField' | 'keyField' | 'rootValue'>> {
   ancestorsField?: string;
@@ -54,7 +54,7 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** Rows of the tree matching the conditions (all of them without conditions), in sibling order. */
 export async function treeRows(db: DB, doc: ScreenDocument, tree: TreeInfo, user: AuthUser, conditions: Condition[], extra?: (q: any) => any): Promise<Array<Record<string, unknown>>> {
   const fields = withTreeFields(readableFields(doc), tree);
-  let q = buildListQuery(db, doc, { conditions, sort: treeSort(doc, tree), tenantId: user.tenantId, fields });
+  let q = buildListQuery(db, doc, { conditions, sort: treeSort(doc, tree), tenantId: user.tenantId, scope: dataScopeOf(doc, user), fields });
   if (extra) q = extra(q);
   // The tie-break of buildListQuery is id desc; siblings without a sort field read better oldest first.
   return (await q.execute()) as Array<Record<string, unknown>>;

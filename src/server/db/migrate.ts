@@ -82,6 +82,28 @@ create table blade_captcha (captcha_key varchar(64) primary key, code varchar(16
 create table blade_serial (prefix varchar(32) not null, day varchar(8) not null, value bigint not null, primary key (prefix, day))
 `),
   },
+  {
+    // Access control: data and API scopes attached to menus, granted to roles (BladeX blade_role_scope), and the
+    // login sessions of each user (so a password change or a re-grant ends that user's other sessions).
+    name: '0002_access_tables',
+    up: (db) =>
+      exec(db, `
+create table blade_scope_data (id bigint primary key, ${AUDIT_COLUMNS_SQL},
+  menu_id bigint not null, resource_code varchar(255), scope_name varchar(255) not null, scope_field varchar(255),
+  scope_class varchar(500), scope_column varchar(255), scope_type integer not null, scope_operator varchar(12),
+  scope_value varchar(2000), remark varchar(255));
+create index blade_scope_data_menu_idx on blade_scope_data (menu_id) where is_deleted = 0;
+create table blade_scope_api (id bigint primary key, ${AUDIT_COLUMNS_SQL},
+  menu_id bigint not null, resource_code varchar(255), scope_name varchar(255) not null, scope_path varchar(255) not null,
+  scope_type integer, remark varchar(255));
+create index blade_scope_api_menu_idx on blade_scope_api (menu_id) where is_deleted = 0;
+create table blade_role_scope (id bigint primary key, scope_category integer not null, scope_id bigint not null, role_id bigint not null);
+create unique index blade_role_scope_uq on blade_role_scope (role_id, scope_category, scope_id);
+create table blade_user_session (sid varchar(64) primary key, user_id bigint not null, tenant_id varchar(12) not null,
+  expires_at timestamp(0) not null, create_time timestamp(0) not null default localtimestamp(0));
+create index blade_user_session_user_idx on blade_user_session (user_id)
+`),
+  },
 ];
 
 const LOCK_KEY = 48151623;

@@ -145,6 +145,31 @@ export class TokenService {
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
+  /** Remember a new login session of a user, so that `endUserSessions` can find it. */
+  async recordSession(sid: string, userId: string, tenantId: string, ttlSeconds: number): Promise<void> {
+    await this.getDb()
+      .insertInto('blade_user_session')
+      .values({ sid, user_id: userId, tenant_id: tenantId, expires_at: sql`localtimestamp(0) + make_interval(secs => ${ttlSeconds})` })
+      .onConflict((oc) => oc.column('sid').doNothing())
+      .execute();
+  }
+
+  /**
+   * End every live session of these users (a password change or reset, a disable, a removal, a re-grant), but
+   * `keepSid` (the caller changing its own password stays signed in). Returns how many sessions ended.
+   */
+  async endUserSessions(userIds: string[], keepSid?: string): Promise<number> {
+    if (!userIds.length) return 0;
+    const db = this.getDb();
+    let q = db.selectFrom('blade_user_session').select(['sid', sql<number>`ceil(extract(epoch from expires_at - localtimestamp))`.as('ttl')])
+      .where('user_id', 'in', userIds).where('expires_at', '>', sql<string>`localtimestamp`);
+    if (keepSid) q = q.where('sid', '<>', keepSid);
+    const rows = await q.execute();
+    for (const r of rows) await this.revoke(r.sid as string, Math.max(60, Number(r.ttl)));
+    await db.deleteFrom('blade_user_session').where('expires_at', '<', sql<string>`localtimestamp`).execute();
+    return rows.length;
+  }
+
   /** Revoke a login session (both its tokens) until `ttlSeconds` from now. */
   async revoke(sid: string, ttlSeconds: number): Promise<void> {
     this.revoked.add(sid);

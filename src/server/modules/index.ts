@@ -20,9 +20,13 @@ import menu from './menu/index.js';
 import param from './param/index.js';
 import post from './post/index.js';
 import region from './region/index.js';
+// Access control (issue 10): roles and their grants, users, tenants.
+import role from './role/index.js';
+import tenant from './tenant/index.js';
+import user from './user/index.js';
 // Business modules (issue 4, business engineer): ledger, employee, order, statistic, settlement, banner, msgcenter, export.
 import { BUSINESS_MODULES } from './business.js';
 
-export const SYSTEM_MODULES: ServerModule[] = [menu, dict, dept, post, param, region, client];
+export const SYSTEM_MODULES: ServerModule[] = [menu, dict, dept, post, param, region, client, role, user, tenant];
 
 export const MODULES: ServerModule[] = [auth, system, ...SYSTEM_MODULES, resource, merchant, site, profile, shell, dashboard, ...BUSINESS_MODULES];

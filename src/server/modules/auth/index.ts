@@ -97,9 +97,10 @@ interface UserRow {
   role_id: string | null;
   dept_id: string | null;
   post_id: string | null;
+  status: number | null;
 }
 
-const USER_COLUMNS = ['id', 'tenant_id', 'account', 'password', 'name', 'real_name', 'avatar', 'role_id', 'dept_id', 'post_id'] as const;
+const USER_COLUMNS = ['id', 'tenant_id', 'account', 'password', 'name', 'real_name', 'avatar', 'role_id', 'dept_id', 'post_id', 'status'] as const;
 
 const csv = (s: string | null | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
@@ -146,6 +147,7 @@ async function issueTokens(app: FastifyInstance, db: DB, user: UserRow, client: 
   };
   const access = await app.ctx.tokens.sign({ ...common, ...profile, token_type: 'access_token', authorities: aliases, scope: ['all'], detail: { type: 'web' } }, client.access_token_validity);
   const refresh = await app.ctx.tokens.sign({ ...common, token_type: 'refresh_token' }, client.refresh_token_validity);
+  await app.ctx.tokens.recordSession(sid, String(user.id), user.tenant_id, client.refresh_token_validity);
   return {
     access_token: access.token,
     token_type: 'bearer',
@@ -262,6 +264,7 @@ async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, 
     throw new OAuthError(400, 'invalid_grant', 'error.badCredentials');
   }
   if (tenant.expired) throw new OAuthError(400, 'invalid_grant', 'error.tenantExpired');
+  if (Number(user.status ?? 1) !== 1) throw new OAuthError(400, 'invalid_grant', 'error.userDisabled');
   await clearLoginFailures(db, tenantId, [account]);
   if (isLegacyHash(user.password!)) {
     await db.updateTable('blade_user').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute();
@@ -408,6 +411,7 @@ const authModule: ServerModule = {
     app.get('/api/blade-auth/oauth/clear-cache', async (req) => {
       requireUser(req);
       app.ctx.permissions.clear();
+      app.ctx.access.clear();
       app.ctx.i18n.reload();
       return okStatus();
     });

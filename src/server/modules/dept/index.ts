@@ -6,14 +6,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { isAdministrator, requireUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import { fail, forbidden, notFound, ok } from '../../lib/http.js';
 import { isId } from '../../lib/ids.js';
-
-function isAdministrator(user: AuthUser): boolean {
-  return user.roleNames.includes('administrator') || user.roleNames.includes('admin');
-}
 
 /** Live users of the tenant whose comma-joined dept_id holds `deptId`. */
 export async function countDeptUsers(db: DB, tenantId: string, deptId: string): Promise<number> {

@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import type { ScreenDocument } from '../../../shared/document.js';
 import { requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import { loadDictionaries } from '../../crud/dictionaries.js';
-import { pageEnvelope, pageParams, parseListRequest, listPage, recordSerializer } from '../../crud/index.js';
+import { dataScopeOf, pageEnvelope, pageParams, parseListRequest, listPage, recordSerializer } from '../../crud/index.js';
 import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
 import { HttpError, fail, ok } from '../../lib/http.js';
@@ -32,10 +32,9 @@ export interface DictItem {
   remark: string;
 }
 
-/** BladeX's check (SecureUtil.isAdministrator): one of the caller's roles has the alias administrator. */
-export function isAdministrator(user: AuthUser): boolean {
-  return user.roleNames.includes('administrator');
-}
+import { isAdministrator } from '../../context.js';
+
+export { isAdministrator };
 
 async function dictionary(db: DB, table: DictTable, codes: string[], tenantId: string): Promise<DictItem[]> {
   if (!codes.length) return [];
@@ -168,7 +167,7 @@ function mountNarrowLists(app: FastifyInstance, doc: ScreenDocument) {
     const { conditions, sort } = parseListRequest(doc, query);
     const { current, size } = pageParams(doc, query);
     const narrowed = [...conditions.filter((c) => c.field !== 'parentId'), { field: 'parentId', op: '=' as const, value: parentId }];
-    const { rows, count } = await listPage(app.ctx.db(), doc, { conditions: narrowed, sort, tenantId: user.tenantId, limit: size, offset: (current - 1) * size });
+    const { rows, count } = await listPage(app.ctx.db(), doc, { conditions: narrowed, sort, tenantId: user.tenantId, scope: dataScopeOf(doc, user), limit: size, offset: (current - 1) * size });
     const serialize = recordSerializer(doc);
     return ok(pageEnvelope(rows.map((r) => serialize(r)), count, current, size));
   };

@@ -16,7 +16,7 @@ import type { ScreenDocument } from '../../../shared/document.js';
 import { builtins, listableProperties } from '../../../shared/fields.js';
 import { requirePermission, type ServerModule } from '../../context.js';
 import { loadDictionaries } from '../../crud/dictionaries.js';
-import { parseListRequest, readableFields } from '../../crud/index.js';
+import { dataScopeOf, parseListRequest, readableFields } from '../../crud/index.js';
 import { localDateTime } from '../../lib/time.js';
 import { BusinessError } from '../../lib/errors.js';
 import { forEachExportBatch } from './batches.js';
@@ -75,7 +75,7 @@ function mountExport(app: FastifyInstance, doc: ScreenDocument): void {
       await forEachExportBatch(
         app.ctx.db(),
         doc,
-        { conditions, sort, tenantId: user.tenantId, fields, singleConnection: !app.ctx.config.databaseUrl },
+        { conditions, sort, tenantId: user.tenantId, scope: dataScopeOf(doc, user), fields, singleConnection: !app.ctx.config.databaseUrl },
         async (rows) => {
           for (const row of rows) ws.addRow(fields.map((f) => convert(f.field, row[f.field]))).commit();
           // Backpressure: let the socket take what is buffered before reading the next batch.

@@ -9,7 +9,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { forbidden } from '../../lib/http.js';
-import { requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { API_SCOPE, DATA_SCOPE } from '../../lib/access.js';
+import { roleMenuIds, roleScopeIds, scopeRows } from '../role/index.js';
+import { isAdministrator, requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
 import { HttpError, fail, ok } from '../../lib/http.js';
@@ -110,6 +112,23 @@ function treeNodes(rows: MenuRow[], lang: 'zh' | 'en'): TreeNode[] {
   return strip(sortTree(roots as any));
 }
 
+/**
+ * A scope grant tree (BladeX grantDataScopeTree): the menus that carry scopes, with their scope rows under them as
+ * leaves (`parentId` = the menu, title = the scope name).
+ */
+function scopeTree(menus: MenuRow[], scopes: Array<{ id: string; menuId: string; name: string }>, lang: 'zh' | 'en'): TreeNode[] {
+  const byMenu = new Map<string, typeof scopes>();
+  for (const s of scopes) byMenu.set(s.menuId, [...(byMenu.get(s.menuId) ?? []), s]);
+  const menusWith = menus.filter((m) => byMenu.has(String(m.id)));
+  return treeNodes(menusWith, lang).map((n) => withScopeLeaves(n, byMenu));
+}
+
+function withScopeLeaves(node: TreeNode, byMenu: Map<string, Array<{ id: string; menuId: string; name: string }>>): TreeNode {
+  const leaves = (byMenu.get(node.id) ?? []).map((s) => ({ id: s.id, parentId: node.id, title: s.name, key: s.id, value: s.id }));
+  const kids = [...(node.children ?? []).map((c) => withScopeLeaves(c, byMenu)), ...leaves];
+  return kids.length ? { ...node, children: kids } : node;
+}
+
 async function allMenus(db: DB): Promise<MenuRow[]> {
   return (await db.selectFrom('blade_menu').select([...MENU_COLUMNS]).where('is_deleted', '=', 0).execute()) as MenuRow[];
 }
@@ -164,10 +183,6 @@ async function menuButtons(db: DB, roleIds: string[]): Promise<MenuNode[]> {
     if (parent) keep.add(String(parent.id));
   }
   return buildTree(all.filter((m) => keep.has(String(m.id))));
-}
-
-function isAdministrator(user: AuthUser): boolean {
-  return user.roleNames.includes('administrator');
 }
 
 /** 403 unless the caller holds one of the codes (the grant dialogs are opened from several screens). */
@@ -308,22 +323,26 @@ const menuModule: ServerModule = {
       return ok(treeNodes((await allMenus(db())).filter((m) => m.category === 1), req.lang));
     });
 
-    // Grant dialog of a role: every menu and button as TreeNode (an administrator sees all; another caller only
-    // what its own roles hold, so it cannot grant more than it has). Data and API scopes are not kept: empty.
+    // Grant dialog of a role: every menu and button, and the data and API scopes under their menus, as TreeNode
+    // (an administrator sees all; another caller only what its own roles hold, so it cannot grant more than it has).
     app.get('/api/blade-system/menu/grant-tree', async (req) => {
       const user = await requireAnyCode(app, req, ['menu', 'role']);
       let rows = await allMenus(db());
+      let [data, api] = await Promise.all([scopeRows(db(), DATA_SCOPE), scopeRows(db(), API_SCOPE)]);
       if (!isAdministrator(user)) {
         const granted = await grantedIds(db(), user.roleIds);
         rows = rows.filter((m) => granted.has(String(m.id)));
+        const [ownData, ownApi] = await Promise.all([roleScopeIds(db(), user.roleIds, DATA_SCOPE), roleScopeIds(db(), user.roleIds, API_SCOPE)]);
+        data = data.filter((d) => ownData.includes(d.id));
+        api = api.filter((d) => ownApi.includes(d.id));
       }
-      return ok({ menu: treeNodes(rows, req.lang), dataScope: [], apiScope: [] });
+      return ok({ menu: treeNodes(rows, req.lang), dataScope: scopeTree(rows, data, req.lang), apiScope: scopeTree(rows, api, req.lang) });
     });
     app.get('/api/blade-system/menu/role-tree-keys', async (req) => {
       const user = await requireAnyCode(app, req, ['menu', 'role']);
       const roles = await tenantRoles(db(), user, idList(req, 'roleIds'));
-      const menu = roles.length ? (await db().selectFrom('blade_role_menu').select('menu_id').distinct().where('role_id', 'in', roles).execute()).map((r) => String(r.menu_id)) : [];
-      return ok({ menu, dataScope: [], apiScope: [] });
+      const [menu, dataScope, apiScope] = await Promise.all([roleMenuIds(db(), roles), roleScopeIds(db(), roles, DATA_SCOPE), roleScopeIds(db(), roles, API_SCOPE)]);
+      return ok({ menu, dataScope, apiScope });
     });
     // Top menus of the tenant as TreeNode (the top-menu grant dialog), and the menus a top menu holds.
     app.get('/api/blade-system/menu/grant-top-tree', async (req) => {

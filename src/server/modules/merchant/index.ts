@@ -3,6 +3,7 @@
  * a beforeSave hook (contractEnd = end of contractDaterange). The generic CRUD plugin serves list/detail/
  * submit/remove.
  */
+import { readParam } from '../param/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission, type ServerModule } from '../../context.js';
 import { checkDocumentColumns } from '../../lib/document-columns.js';
@@ -25,13 +26,9 @@ async function merchantAction(app: FastifyInstance, req: FastifyRequest, code: s
   return okStatus();
 }
 
-/**
- * The initial password of the system parameter account.initPassword (default 123456). blade_param is the
- * system module's table: this read moves to its parameter service once it has one.
- */
+/** The initial password of the system parameter account.initPassword (default 123456), read by its module's service. */
 export async function initPassword(app: FastifyInstance): Promise<string> {
-  const row = await app.ctx.db().selectFrom('blade_param').select('param_value').where('param_key', '=', 'account.initPassword').where('is_deleted', '=', 0).executeTakeFirst();
-  return (row?.param_value as string | undefined) || '123456';
+  return (await readParam(app.ctx.db(), 'account.initPassword')) || '123456';
 }
 
 const merchantModule: ServerModule = {

@@ -70,6 +70,8 @@ const profileModule: ServerModule = {
       await db.updateTable('blade_user')
         .set({ password: await hashPassword(newPassword.toLowerCase()), update_user: u.userId, update_time: localDateTime(app.ctx.config.appTimezone) })
         .where('id', '=', u.userId).execute();
+      // whoever else holds this account's sessions (a stolen token) is signed out; this session stays
+      await app.ctx.tokens.endUserSessions([u.userId], u.sid);
       return okStatus();
     });
   },

@@ -5,17 +5,13 @@
  */
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import { requireUser, type AuthUser, type ServerModule } from '../../context.js';
+import { isAdministrator, requireUser, type ServerModule } from '../../context.js';
 import { badRequestText as bad } from '../../lib/errors.js';
 import { fail, forbidden, notFound, ok, okStatus } from '../../lib/http.js';
 import { newId, isId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { MD5_HEX, requestParams as params, text as str } from '../../lib/params.js';
 import { readParam } from '../param/index.js';
-
-function isAdmin(u: AuthUser): boolean {
-  return u.roleNames.includes('administrator') || u.roleNames.includes('admin');
-}
 
 const shellModule: ServerModule = {
   name: 'shell',
@@ -37,7 +33,7 @@ const shellModule: ServerModule = {
       const q = params(req);
       const userId = q.userId ? str(q.userId) : u.userId;
       if (!isId(userId)) throw fail('error.badRequest');
-      if (userId !== u.userId && !isAdmin(u)) throw forbidden();
+      if (userId !== u.userId && !isAdministrator(u)) throw forbidden();
       const row = await app.ctx.db().selectFrom('blade_user').select(['dept_id', 'role_id', 'tenant_id']).where('id', '=', userId).where('is_deleted', '=', 0).executeTakeFirst();
       if (!row) throw notFound();
       const ids = (v: string | null) => String(v ?? '').split(',').filter(isId);

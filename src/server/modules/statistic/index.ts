@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission, type ServerModule } from '../../context.js';
-import { listPage, pageEnvelope, pageParams, parseListRequest, recordSerializer } from '../../crud/index.js';
+import { dataScopeOf, listPage, pageEnvelope, pageParams, parseListRequest, recordSerializer } from '../../crud/index.js';
 import { HttpError, ok } from '../../lib/http.js';
 import type { Condition } from '../../../shared/search.js';
 import type { ScreenDocument } from '../../../shared/document.js';
@@ -65,7 +65,7 @@ export const statisticModule: ServerModule = {
       const db = app.ctx.db();
       const { current, size } = pageParams(doc, query);
       const [{ rows, count }, summary] = await Promise.all([
-        listPage(db, doc, { conditions, sort, tenantId: user.tenantId, limit: size, offset: (current - 1) * size }),
+        listPage(db, doc, { conditions, sort, tenantId: user.tenantId, scope: dataScopeOf(doc, user), limit: size, offset: (current - 1) * size }),
         orderStatistics(db, user.tenantId, range.from, range.to),
       ]);
       const serialize = recordSerializer(doc);

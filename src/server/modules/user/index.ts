@@ -1,0 +1,144 @@
+/**
+ * Users (document `schemas/system/user.json` on blade_user, served by the generic CRUD) and their actions:
+ * `grant?userIds&roleIds` (button user_role), `reset-password?userIds` (user_reset: to the parameter
+ * account.initPassword). The rules around them, on the server whatever the client shows:
+ * - a password on add (md5 hex from the client, slow-hashed at rest), the tenant's account limit (blade_tenant
+ *   account_number, -1 = none);
+ * - a caller who is not an administrator assigns only roles it holds itself;
+ * - nobody removes or disables themselves, and the last administrator of a tenant stays;
+ * - a reset, a disable, a removal or a change of roles or departments ends that user's sessions (the token holds
+ *   roles and departments, so the next sign-in carries the new ones).
+ */
+import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { isAdministrator, requirePermission, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import type { DB } from '../../db/index.js';
+import { HttpError, fail, ok } from '../../lib/http.js';
+import { isId } from '../../lib/ids.js';
+import { hashPassword } from '../../lib/password.js';
+import { localDateTime } from '../../lib/time.js';
+import { readParam } from '../param/index.js';
+import { tenantRoleIds } from '../role/index.js';
+
+const csv = (v: unknown) => String(v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+function idsOf(req: FastifyRequest, name: string): string[] {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const b = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
+  const raw = q[name] ?? b[name] ?? (name === 'userIds' ? (q.ids ?? b.ids) : undefined);
+  const list = [...new Set((Array.isArray(raw) ? raw.map(String) : csv(raw)).map((s) => s.trim()).filter(Boolean))];
+  if (!list.length) throw fail('error.paramMissing', { name });
+  if (list.length > 1000 || list.some((id) => !isId(id))) throw fail('error.badRequest');
+  return list;
+}
+
+/** Users of the caller's tenant among `ids` (another tenant's id reads nothing). */
+async function tenantUsers(db: DB, tenantId: string, ids: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('blade_user').select('id').where('id', 'in', ids).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
+  return rows.map((r) => String(r.id));
+}
+
+/** A non-administrator may hand out only the roles it holds. */
+function refuseForeignRoles(user: AuthUser, roleIds: string[]): void {
+  if (isAdministrator(user)) return;
+  if (roleIds.some((r) => !user.roleIds.includes(r))) throw new HttpError(403, 'user.msg.roleBeyondOwn');
+}
+
+/** The administrator roles of a tenant. */
+async function adminRoleIds(db: DB, tenantId: string): Promise<string[]> {
+  const rows = await db.selectFrom('blade_role').select('id').where('tenant_id', '=', tenantId).where('role_alias', '=', 'administrator').where('is_deleted', '=', 0).execute();
+  return rows.map((r) => String(r.id));
+}
+
+/** Refuses when no active user holding an administrator role would be left once `leaving` leave (or lose it). */
+async function keepLastAdministrator(db: DB, tenantId: string, leaving: string[]): Promise<void> {
+  const admins = await adminRoleIds(db, tenantId);
+  if (!admins.length) return;
+  const holders = await db
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where('status', '=', 1)
+    .where((eb) => eb.or(admins.map((a) => eb(sql<string>`',' || coalesce(role_id, '') || ','`, 'like', `%,${a},%`))))
+    .execute();
+  const leavingHolders = holders.filter((h) => leaving.includes(String(h.id)));
+  if (leavingHolders.length && holders.length === leavingHolders.length) throw new HttpError(400, 'user.msg.lastAdministrator');
+}
+
+const userHooks: ScreenHooks = {
+  async beforeSave({ mode, values, existing, req, db }) {
+    const user = req.user!;
+    if (mode === 'add') {
+      if (typeof values.password !== 'string' || !values.password) throw new HttpError(400, 'error.validation', {}, [{ field: 'password', message: req.server.ctx.i18n.t(req.lang, 'user.msg.password') }], req.server.ctx.i18n.t(req.lang, 'user.msg.password'));
+      const tenant = await db.selectFrom('blade_tenant').select('account_number').where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+      const limit = Number(tenant?.account_number ?? -1);
+      if (limit >= 0) {
+        const n = await db.selectFrom('blade_user').select(sql<string>`count(*)`.as('n')).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+        if (Number(n.n) >= limit) throw new HttpError(400, 'user.msg.accountLimit', { limit });
+      }
+    }
+    if (values.roleId !== undefined) {
+      const wanted = csv(values.roleId);
+      const before = csv(existing?.roleId);
+      refuseForeignRoles(user, wanted.filter((r) => !before.includes(r)));
+    }
+    if (mode === 'edit') {
+      const id = String(existing!.id);
+      if (id === user.userId && values.status !== undefined && Number(values.status) !== 1) throw new HttpError(400, 'user.msg.disableSelf');
+      const admins = await adminRoleIds(db, user.tenantId);
+      const losesAdmin = values.roleId !== undefined && csv(existing?.roleId).some((r) => admins.includes(r)) && !csv(values.roleId).some((r) => admins.includes(r));
+      if (losesAdmin || (values.status !== undefined && Number(values.status) !== 1)) await keepLastAdministrator(db, user.tenantId, [id]);
+    }
+  },
+  async afterSave({ mode, id, values, existing, req }) {
+    if (mode !== 'edit') return;
+    const changed = (f: string) => values[f] !== undefined && String(values[f] ?? '') !== String(existing?.[f] ?? '');
+    if (changed('roleId') || changed('deptId') || changed('status') || changed('account')) await req.server.ctx.tokens.endUserSessions([id]);
+  },
+  async beforeRemove({ ids, req, db }) {
+    const user = req.user!;
+    if (ids.includes(user.userId)) throw new HttpError(400, 'user.msg.removeSelf');
+    await keepLastAdministrator(db, user.tenantId, ids);
+    await req.server.ctx.tokens.endUserSessions(ids);
+  },
+};
+
+const userModule: ServerModule = {
+  name: 'user',
+  screenHooks: { user: userHooks },
+  async plugin(app) {
+    // BladeX user/grant?userIds&roleIds: those users then hold exactly these roles (an empty list is refused).
+    app.post('/api/blade-system/user/grant', async (req) => {
+      const user = await requirePermission(app, req, 'user_role');
+      const userIds = idsOf(req, 'userIds');
+      const roleIds = idsOf(req, 'roleIds');
+      const db = app.ctx.db();
+      const users = await tenantUsers(db, user.tenantId, userIds);
+      const roles = await tenantRoleIds(db, user.tenantId, roleIds);
+      if (users.length !== userIds.length || roles.length !== roleIds.length) throw new HttpError(404, 'error.notFound');
+      refuseForeignRoles(user, roles);
+      const admins = await adminRoleIds(db, user.tenantId);
+      if (!roles.some((r) => admins.includes(r))) await keepLastAdministrator(db, user.tenantId, users);
+      await db.updateTable('blade_user').set({ role_id: roles.join(','), update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }).where('id', 'in', users).execute();
+      await app.ctx.tokens.endUserSessions(users.filter((u) => u !== user.userId));
+      return ok({ users: users.length });
+    });
+
+    // BladeX user/reset-password?userIds: the parameter account.initPassword (as the login sends it: md5 hex).
+    app.post('/api/blade-system/user/reset-password', async (req) => {
+      const user = await requirePermission(app, req, 'user_reset');
+      const db = app.ctx.db();
+      const users = await tenantUsers(db, user.tenantId, idsOf(req, 'userIds'));
+      if (!users.length) throw new HttpError(404, 'error.notFound');
+      const plain = (await readParam(db, 'account.initPassword')) || '123456';
+      const hash = await hashPassword(createHash('md5').update(plain).digest('hex'));
+      await db.updateTable('blade_user').set({ password: hash, update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }).where('id', 'in', users).execute();
+      await app.ctx.tokens.endUserSessions(users);
+      return ok({ users: users.length });
+    });
+  },
+};
+
+export default userModule;
