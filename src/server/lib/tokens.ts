@@ -156,24 +156,26 @@ export class TokenService {
 
   /**
    * End every live session of these users (a password change or reset, a disable, a removal, a re-grant), but
-   * `keepSid` (the caller changing its own password stays signed in). Returns how many sessions ended.
+   * `keepSid` (the caller changing its own password stays signed in). Returns how many sessions ended. Inside a
+   * write's transaction pass it (`inTransaction`): the revocation then commits, or not, with the write.
    */
-  async endUserSessions(userIds: string[], keepSid?: string): Promise<number> {
+  async endUserSessions(userIds: string[], keepSid?: string, inTransaction?: DB): Promise<number> {
     if (!userIds.length) return 0;
-    const db = this.getDb();
+    // inside a write's transaction, use it: the embedded database has one connection
+    const db = inTransaction ?? this.getDb();
     let q = db.selectFrom('blade_user_session').select(['sid', sql<number>`ceil(extract(epoch from expires_at - localtimestamp))`.as('ttl')])
       .where('user_id', 'in', userIds).where('expires_at', '>', sql<string>`localtimestamp`);
     if (keepSid) q = q.where('sid', '<>', keepSid);
     const rows = await q.execute();
-    for (const r of rows) await this.revoke(r.sid as string, Math.max(60, Number(r.ttl)));
+    for (const r of rows) await this.revoke(r.sid as string, Math.max(60, Number(r.ttl)), db);
     await db.deleteFrom('blade_user_session').where('expires_at', '<', sql<string>`localtimestamp`).execute();
     return rows.length;
   }
 
   /** Revoke a login session (both its tokens) until `ttlSeconds` from now. */
-  async revoke(sid: string, ttlSeconds: number): Promise<void> {
+  async revoke(sid: string, ttlSeconds: number, db: DB = this.getDb()): Promise<void> {
     this.revoked.add(sid);
-    await this.getDb()
+    await db
       .insertInto('blade_token_revoked')
       .values({ jti: sid, expires_at: sql`localtimestamp(0) + make_interval(secs => ${ttlSeconds})` })
       .onConflict((oc) => oc.column('jti').doNothing())

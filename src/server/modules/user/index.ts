@@ -92,16 +92,16 @@ const userHooks: ScreenHooks = {
       if (losesAdmin || (values.status !== undefined && Number(values.status) !== 1)) await keepLastAdministrator(db, user.tenantId, [id]);
     }
   },
-  async afterSave({ mode, id, values, existing, req }) {
+  async afterSave({ mode, id, values, existing, req, db }) {
     if (mode !== 'edit') return;
     const changed = (f: string) => values[f] !== undefined && String(values[f] ?? '') !== String(existing?.[f] ?? '');
-    if (changed('roleId') || changed('deptId') || changed('status') || changed('account')) await req.server.ctx.tokens.endUserSessions([id]);
+    if (changed('roleId') || changed('deptId') || changed('status') || changed('account')) await req.server.ctx.tokens.endUserSessions([id], undefined, db);
   },
   async beforeRemove({ ids, req, db }) {
     const user = req.user!;
     if (ids.includes(user.userId)) throw new HttpError(400, 'user.msg.removeSelf');
     await keepLastAdministrator(db, user.tenantId, ids);
-    await req.server.ctx.tokens.endUserSessions(ids);
+    await req.server.ctx.tokens.endUserSessions(ids, undefined, db);
   },
 };
 
