@@ -234,12 +234,20 @@ export function checkDocument(anyDoc: LintedDocument, ctx: LintContext): Problem
       case 'equal':
         if (f.type === 'array' || f.type === 'object') bad('a single-valued field');
         break;
+      case 'under':
+        if (!(f as { 'x-lookup'?: { screen?: string } })['x-lookup']?.screen) bad('an x-lookup of a tree screen');
+        break;
     }
     if (s.op !== 'dateRange' && s.default !== undefined) {
       if (Array.isArray(s.default)) add(at + '/default', `a ${s.op} default is a single value`);
       else checkValue(f, s.default, at + '/default', s.field, ctx, add);
     }
   });
+
+  if (L.aside) {
+    if (!seenSearch.has(L.aside.field)) add(ptr('list', 'aside', 'field'), `${q(L.aside.field)} must be a declared search (the server filters the list by it)`);
+    if (L.aside.title) keys.push([ptr('list', 'aside', 'title'), L.aside.title]);
+  }
 
   (L.defaultSort ?? []).forEach((s, i) => {
     const at = ptr('list', 'defaultSort', i, 'field');

@@ -142,7 +142,11 @@ export interface TreeSource {
 
 export type UiSchema = { 'ui:order'?: string[] } & Record<string, FieldUi | string[] | undefined>;
 
-export type SearchOp = 'equal' | 'contains' | 'prefix' | 'dateRange' | 'range';
+/**
+ * `under`: a key of a tree document (the field's x-lookup screen); matches records whose (comma-joined) field
+ * holds that node or one of its descendants — BladeX's users of a department and the departments below it.
+ */
+export type SearchOp = 'equal' | 'contains' | 'prefix' | 'dateRange' | 'range' | 'under';
 
 export interface SearchField {
   field: string;
@@ -240,6 +244,19 @@ export interface ListDef {
   /** Built-ins the screen offers (absent = all of add/edit/view/delete/export). */
   builtins?: BuiltinAction[];
   actions?: ActionDef[];
+  /**
+   * A tree beside the list (users beside the department tree): choosing a node lists the records whose `field`
+   * is that node (or under it, with an `under` search on `field`), and the add dialog starts with it filled.
+   * `field` must be a declared search; it is not drawn in the search bar.
+   */
+  aside?: ListAside;
+}
+
+export interface ListAside {
+  field: string;
+  tree: TreeSource;
+  /** i18n key of the tree card's title (default: the field's title). */
+  title?: string;
 }
 
 /**

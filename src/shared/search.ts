@@ -7,7 +7,7 @@ import type { ScreenDocument, SearchField, SearchOp } from './document.js';
 import { listableProperties, toCamel } from './fields.js';
 import { isDate } from './form.js';
 
-export type SqlOp = '=' | '>' | '>=' | '<' | '<=' | 'contains' | 'prefix';
+export type SqlOp = '=' | '>' | '>=' | '<' | '<=' | 'contains' | 'prefix' | 'under';
 
 /** Suffixes accepted per declared operator ('' = the bare field name). */
 export const OP_SUFFIXES: Record<SearchOp, Record<string, SqlOp>> = {
@@ -16,6 +16,7 @@ export const OP_SUFFIXES: Record<SearchOp, Record<string, SqlOp>> = {
   prefix: { '': 'prefix', _likeright: 'prefix' },
   dateRange: { _datege: '>=', _dategt: '>', _datele: '<=', _datelt: '<' },
   range: { _ge: '>=', _gt: '>', _le: '<=', _lt: '<' },
+  under: { '': 'under' },
 };
 
 /** Request keys that are never search conditions. */
@@ -25,6 +26,8 @@ export interface Condition {
   field: string;
   op: SqlOp;
   value: string | number;
+  /** `under`: the tree the key is a node of (resolved by the server from the field's x-lookup screen). */
+  tree?: { table: string; tenantScoped: boolean; ancestorsColumn: string };
 }
 
 /** A day, optionally with a time (seconds optional); the day is also checked against the calendar (isDate). */
@@ -60,7 +63,10 @@ export function parseSearchParams(doc: ScreenDocument, query: Record<string, unk
     const f = props[field];
     let v: string | number = typeof value === 'number' ? value : value.trim();
     if (v === '') continue;
-    if (s.op === 'dateRange') {
+    if (s.op === 'under') {
+      if (!/^[0-9]{1,19}$/.test(String(v))) throw new SearchError(`${key}: id`);
+      v = String(v);
+    } else if (s.op === 'dateRange') {
       if (typeof v !== 'string' || !DATE_TIME.test(v) || !isDate(v.slice(0, 10))) throw new SearchError(`${key}=${v}: yyyy-MM-dd HH:mm:ss`);
     } else if (f?.type === 'integer' || f?.type === 'number') {
       const n = Number(v);

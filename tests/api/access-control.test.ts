@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, merchantBody, startTestServer, type TestServer } from './helpers.js';
-import { data } from './system-helpers.js';
+import { data, operator } from './system-helpers.js';
 
 let t: TestServer;
 let admin: string;
@@ -75,6 +75,12 @@ describe('a role granted only the merchant screen with view and add', () => {
     expect(list.records).toHaveLength(1);
     expect(list.records[0]).toMatchObject({ account: 'clerk1', roleName: '商家录入员', deptName: '销售部' });
     expect(list.records[0].password).toBeUndefined();
+    // the department tree beside the users: a department lists its users and those of the departments below it
+    const accounts = async (dept: string) => data(await get(`/api/blade-system/user/list?size=100&deptId=${dept}`)).records.map((r: any) => r.account);
+    expect(await accounts(salesDept)).toEqual(['clerk1']);
+    expect(await accounts(ROOT_DEPT)).toEqual(expect.arrayContaining(['admin', 'clerk1']));
+    expect(await accounts(otherDept)).toEqual([]);
+    expect((await get('/api/blade-system/user/list?deptId=1%20or%201=1')).status).toBe(400);
   });
 
   it('the user signs in, sees only that screen, may list and add but not edit or delete', async () => {
@@ -95,6 +101,26 @@ describe('a role granted only the merchant screen with view and add', () => {
       expect(r.status, url).toBe(403);
       expect(r.body.code).toBe(403);
     }
+  });
+
+  it('the home summary gives that user the merchant count, never the takings; a role with no summarised screen gets 403', async () => {
+    const summary = data(await get('/api/blade-desk/dashboard/summary', clerk));
+    expect(Object.keys(summary)).toEqual(['merchants']);
+    expect(summary.merchants).toBeGreaterThan(0);
+    const all = data(await get('/api/blade-desk/dashboard/summary'));
+    expect(Object.keys(all).sort()).toEqual(['cardHolders', 'merchants', 'pendingSettlements', 'todayAmount', 'todayOrders', 'trend']);
+    const nobody = await operator(t, 'nosum', ['notice']);
+    expect((await get('/api/blade-desk/dashboard/summary', nobody.token)).status).toBe(403);
+  });
+
+  it('uploads: a screen\'s field takes files from who may add or edit that screen, an attachment needs attach_upload', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const boundary = '----acl';
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const up = (query: string) => t.call(clerk, { method: 'POST', url: `/api/blade-resource/oss/endpoint/put-file-attach${query}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect((await up('?screen=merchant&field=logoUrl')).status).toBe(200); // merchant_add
+    expect((await up('?screen=banner&field=banner')).status).toBe(403);
+    expect((await up('')).status).toBe(403);
   });
 });
 

@@ -7,11 +7,11 @@ import { hashPassword } from '../../src/server/lib/password.js';
 import { newId } from '../../src/server/lib/ids.js';
 import { md5, type TestServer } from './helpers.js';
 
-/** A role (alias `ops`, not administrator) granted `codes`, and a user `account`/`password` of `tenantId` holding it. */
+/** A role (alias `ops_<account>`, not administrator) granted `codes`, and a user `account`/`password` of `tenantId` holding it. */
 export async function operator(t: TestServer, account: string, codes: string[], tenantId = '000000'): Promise<{ userId: string; roleId: string; token: string }> {
   const db = t.database.db;
   const roleId = newId();
-  await db.insertInto('blade_role').values({ id: roleId, tenant_id: tenantId, parent_id: 0, role_name: `ops ${account}`, sort: 9, role_alias: 'ops', is_deleted: 0 }).execute();
+  await db.insertInto('blade_role').values({ id: roleId, tenant_id: tenantId, parent_id: 0, role_name: `ops ${account}`, sort: 9, role_alias: `ops_${account}`, is_deleted: 0 }).execute();
   const menus = await db.selectFrom('blade_menu').select('id').where('code', 'in', codes).where('is_deleted', '=', 0).execute();
   if (menus.length) await db.insertInto('blade_role_menu').values(menus.map((m) => ({ id: newId(), role_id: roleId, menu_id: String(m.id) }))).execute();
   const userId = newId();

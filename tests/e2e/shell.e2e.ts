@@ -450,9 +450,9 @@ describe('language', () => {
     await page.locator('[data-testid=home-page]').waitFor();
     await page.waitForFunction(() => document.title === 'Home - Canteen Card Admin');
     await page.locator('[data-testid=stat-merchants] .ant-statistic-content').waitFor();
-    const scan = async (where: string) => {
+    const scan = async (where: string, records: string[] = []) => {
       await page.waitForTimeout(300);
-      expect(await cjkTexts(page, [realName, '中文']), where).toEqual([]);
+      expect(await cjkTexts(page, [realName, '中文', ...records]), where).toEqual([]);
     };
     await scan('home');
     // the top bar's menus, popover and dialogs
@@ -484,8 +484,10 @@ describe('language', () => {
     await page.locator('[data-testid=lock-ok]').waitFor({ state: 'detached' });
     // a system screen and the personal-info page
     await page.goto('/system/user');
-    await page.locator('[data-testid=not-available], .screen-page').first().waitFor();
-    await scan('/system/user');
+    await page.locator('.screen-page .ant-table-tbody tr.ant-table-row').first().waitFor();
+    // the users' records (names, their department's name) are data, not UI
+    const userTexts = (await page.locator('.ant-table-tbody, .screen-aside').allInnerTexts()).join('\n').split(/\s+/).filter(Boolean);
+    await scan('/system/user', userTexts);
     await page.goto('/info/index');
     await page.locator('[data-testid=info-page]').waitFor();
     await scan('/info/index');

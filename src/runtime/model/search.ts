@@ -25,7 +25,8 @@ export interface SearchModel {
 
 export function searchModel(doc: ScreenDocument): SearchModel {
   const props = listableProperties(doc);
-  const fields = (doc.list.search ?? []).map((s): SearchFieldModel => {
+  // the aside tree's field is chosen in the tree, not typed in the search bar
+  const fields = (doc.list.search ?? []).filter((s) => s.field !== doc.list.aside?.field).map((s): SearchFieldModel => {
     const f = props[s.field];
     const numeric = f?.type === 'integer' || f?.type === 'number';
     let widget: SearchWidget = 'text';

@@ -10,7 +10,8 @@ import { ListScreen } from './ListScreen.js';
 import { pageFor, registerAction, registerView, type ViewProps } from './registry.js';
 import { addChildInitial } from '../model/index.js';
 
-registerView('list', ({ doc }: ViewProps) => <ListScreen doc={doc as ScreenDocument} />);
+const AsideListView = lazy(() => import('./views/AsideListView.js'));
+registerView('list', ({ doc }: ViewProps) => ((doc as ScreenDocument).list?.aside ? <AsideListView doc={doc} /> : <ListScreen doc={doc as ScreenDocument} />));
 registerView('tree', lazy(() => import('./views/TreeView.js')));
 registerView('master-detail', lazy(() => import('./views/MasterDetailView.js')));
 registerView('page', function PageView({ doc }: ViewProps) {

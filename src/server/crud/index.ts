@@ -13,6 +13,7 @@ import { pickEditable } from '../../shared/form.js';
 import { SearchError, missingRequiredSearches, parseSearchParams, parseSort, type Condition } from '../../shared/search.js';
 import { PLATFORM_TENANT, requirePermission, type AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
+import type { DocumentRegistry } from '../documents.js';
 import { dataScopeCondition } from '../lib/access.js';
 import { HttpError, fail, notFound, ok } from '../lib/http.js';
 import { isId, newId } from '../lib/ids.js';
@@ -33,7 +34,7 @@ const MAX_PAGE = 200;
  * The search conditions and sort of a list-shaped request (list, export): only the document's search
  * fields and sortable columns are read; a malformed value or a missing required search is a clear error.
  */
-export function parseListRequest(doc: ScreenDocument, query: Record<string, unknown>): { conditions: Condition[]; sort: ReturnType<typeof parseSort> } {
+export function parseListRequest(doc: ScreenDocument, query: Record<string, unknown>, docs?: DocumentRegistry): { conditions: Condition[]; sort: ReturnType<typeof parseSort> } {
   let conditions: Condition[];
   try {
     conditions = parseSearchParams(doc, query);
@@ -41,9 +42,19 @@ export function parseListRequest(doc: ScreenDocument, query: Record<string, unkn
     if (e instanceof SearchError) throw fail('error.search', { detail: e.message });
     throw e;
   }
+  for (const c of conditions) if (c.op === 'under') c.tree = underTree(doc, c.field, docs);
   const missing = missingRequiredSearches(doc, conditions);
   if (missing.length) throw new HttpError(400, missing[0].required || 'error.searchRequired');
   return { conditions, sort: parseSort(doc, query.ascs, query.descs) };
+}
+
+/** The tree an `under` search walks: the field's x-lookup screen, when it is a tree with ancestors. */
+function underTree(doc: ScreenDocument, field: string, docs: DocumentRegistry | undefined): Condition['tree'] {
+  const screen = listableProperties(doc)[field]?.['x-lookup']?.screen;
+  const target = screen ? docs?.byId.get(screen) : undefined;
+  const ancestors = target?.resource.tree?.ancestorsField;
+  if (!target || !ancestors) return undefined; // then the field's own key only
+  return { table: target.resource.table, tenantScoped: target.resource.tenantScoped !== false, ancestorsColumn: toSnake(ancestors) };
 }
 
 /**
@@ -143,24 +154,31 @@ function idsParam(req: FastifyRequest, keyed = false): string[] {
 const KEY_VALUE = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /**
- * The ids of the records a remove names. A document keyed by another field (resource.keyField: regions by
- * code) is also named by that key: `<keyField>=` or `ids`/`id` holding keys or ids.
+ * The ids of the rows a remove names that the caller may touch (its tenant, live, its data scope); 404 when none.
+ * A document keyed by another field (resource.keyField: regions by code) is also named by that key:
+ * `<keyField>=` or `ids`/`id` holding keys or ids.
+ * The module hooks see only these, so another tenant's id reaches no hook (a hook cleaning up grants included).
  */
 async function removeIds(db: DB, doc: ScreenDocument, req: FastifyRequest, user: AuthUser): Promise<string[]> {
   const keyField = recordKeyField(doc);
-  if (keyField === 'id') return idsParam(req);
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-  const own = q[keyField] ?? b[keyField];
-  const given = own !== undefined && own !== null && own !== '' ? String(own).split(',').map((s) => s.trim()).filter(Boolean) : idsParam(req, true);
-  if (!given.length || given.some((s) => !KEY_VALUE.test(s))) throw fail('error.invalidIds');
+  let given: string[];
+  if (keyField === 'id') given = idsParam(req);
+  else {
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+    const own = q[keyField] ?? b[keyField];
+    given = own !== undefined && own !== null && own !== '' ? String(own).split(',').map((s) => s.trim()).filter(Boolean) : idsParam(req, true);
+    if (!given.length || given.some((s) => !KEY_VALUE.test(s))) throw fail('error.invalidIds');
+  }
   const ids = given.filter(isId);
+  const byKey = keyField === 'id' ? [] : [given];
+  if (!ids.length && !byKey.length) throw notFound();
   const rows = (await scoped(
     doc,
     db
       .selectFrom(doc.resource.table)
       .select('id')
-      .where((eb: any) => eb.or([eb(sql.ref(treeColumn(keyField)), 'in', given), ...(ids.length ? [eb('id', 'in', ids)] : [])])),
+      .where((eb: any) => eb.or([...byKey.map((g) => eb(sql.ref(treeColumn(keyField)), 'in', g)), ...(ids.length ? [eb('id', 'in', ids)] : [])])),
     user,
   ).execute()) as Array<{ id: unknown }>;
   if (!rows.length) throw notFound();
@@ -235,7 +253,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
       const user = await requirePermission(app, req, prefix);
       const db = app.ctx.db();
       const query = (req.query ?? {}) as Record<string, unknown>;
-      const { conditions, sort } = parseListRequest(doc, query);
+      const { conditions, sort } = parseListRequest(doc, query, app.ctx.docs);
       if (tree && !tree.pagedList) {
         // The whole tree of records (BladeX VO tree: fields + children + parentName), search conditions applied.
         const rows = await treeRows(db, doc, tree, user, conditions);
@@ -292,14 +310,19 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
         // the module's own refusal (naming what is attached) first, then the generic one for children
         for (const h of hooks()) await h.beforeRemove?.({ ids, req, doc, db });
         if (tree) await refuseParentsRemoval(db, doc, tree, user, ids);
-        if (doc.resource.softDelete === false) return (await scoped(doc, db.deleteFrom(doc.resource.table).where('id', 'in', ids), user).executeTakeFirst()).numDeletedRows;
+        if (doc.resource.softDelete === false) {
+          const removed = (await scoped(doc, db.deleteFrom(doc.resource.table).where('id', 'in', ids), user).executeTakeFirst()).numDeletedRows;
+          if (removed === 0n) throw notFound();
+          return removed;
+        }
         const q = db
           .updateTable(doc.resource.table)
           .set({ is_deleted: 1, ...(doc.resource.audit === false ? {} : { update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }) })
           .where('id', 'in', ids);
-        return (await scoped(doc, q, user).executeTakeFirst()).numUpdatedRows;
+        const removed = (await scoped(doc, q, user).executeTakeFirst()).numUpdatedRows;
+        if (removed === 0n) throw notFound(); // inside the transaction: what the hooks did is undone
+        return removed;
       });
-      if (n === 0n) throw notFound();
       return ok({ removed: Number(n) });
     });
 }
@@ -325,7 +348,7 @@ function mountTree(app: FastifyInstance, doc: ScreenDocument, tree: TreeInfo, re
     const user = await requirePermission(app, req, prefix);
     const query = (req.query ?? {}) as Record<string, unknown>;
     const parent = parentOf(query);
-    const { conditions } = parseListRequest(doc, { ...query, [tree.parentField]: undefined });
+    const { conditions } = parseListRequest(doc, { ...query, [tree.parentField]: undefined }, app.ctx.docs);
     const db = app.ctx.db();
     const rows = await treeRows(db, doc, tree, user, conditions, (q) => q.where(sql.ref(treeColumn(tree.parentField)), '=', parent));
     const withKids = await keysWithChildren(db, doc, tree, user, rows.map((r) => String(r[tree.keyField] ?? '')));
@@ -335,7 +358,7 @@ function mountTree(app: FastifyInstance, doc: ScreenDocument, tree: TreeInfo, re
   if (!has(`${api}/tree`))
     app.get(`${api}/tree`, documentRoute(doc, 'tree'), async (req) => {
       const user = await requirePermission(app, req, prefix);
-      const { conditions } = parseListRequest(doc, (req.query ?? {}) as Record<string, unknown>);
+      const { conditions } = parseListRequest(doc, (req.query ?? {}) as Record<string, unknown>, app.ctx.docs);
       return ok(nodeForest(await treeRows(app.ctx.db(), doc, tree, user, conditions), tree));
     });
 

@@ -38,6 +38,17 @@ export interface ListQueryOptions {
   fields?: Array<{ field: string; column: string }>;
 }
 
+/**
+ * `under`: the (comma-joined) column holds the node or one of its descendants (by the tree's ancestors column,
+ * in the caller's tenant); without a known tree, the node itself.
+ */
+function underCondition(col: ReturnType<typeof sql.ref>, key: string, tree: Condition['tree'], tenantId: string) {
+  const held = sql`string_to_array(${col}, ',')`;
+  if (!tree) return sql<boolean>`${key} = any(${held})`;
+  const tenant = tree.tenantScoped ? sql`and tenant_id = ${tenantId}` : sql``;
+  return sql<boolean>`${held} && array(select id::text from ${sql.table(tree.table)} where is_deleted = 0 ${tenant} and (id::text = ${key} or ',' || ${sql.ref(tree.ancestorsColumn)} || ',' like ${`%,${key},%`}))`;
+}
+
 /** FROM + WHERE (tenant, soft delete, search conditions); no select list, no order. */
 export function buildWhereQuery(db: DB, doc: ScreenDocument, opts: Pick<ListQueryOptions, 'conditions' | 'tenantId' | 'scope'>): SelectQueryBuilder<any, any, {}> {
   let q = db.selectFrom(doc.resource.table) as SelectQueryBuilder<any, any, {}>;
@@ -55,6 +66,9 @@ export function buildWhereQuery(db: DB, doc: ScreenDocument, opts: Pick<ListQuer
         break;
       case 'prefix':
         q = q.where(sql<boolean>`${col} like ${escapeLike(String(c.value)) + '%'}`);
+        break;
+      case 'under':
+        q = q.where(underCondition(col, String(c.value), c.tree, opts.tenantId));
         break;
       default:
         q = q.where(sql<boolean>`${col} ${sql.raw(c.op)} ${c.value}`);

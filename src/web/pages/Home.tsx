@@ -3,7 +3,7 @@ import { Card, Skeleton, Statistic } from 'antd';
 import { ShopOutlined, ShoppingCartOutlined, IdcardOutlined, AuditOutlined, MoneyCollectOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { getData } from '../api/client.js';
+import { request, type ApiError, type R } from '../api/client.js';
 import { session } from '../auth/session.js';
 import type { DashboardSummary } from '../../shared/dashboard.js';
 
@@ -26,7 +26,7 @@ function useWidth(fallback: number): [(el: HTMLDivElement | null) => void, numbe
  * 30-day trend as an inline SVG (orders as bars on the left scale, amount as a line on the right scale), drawn
  * at the card's real width so its labels keep their size on a phone; each day's figures in its tooltip.
  */
-function TrendChart({ data }: { data: DashboardSummary['trend'] }) {
+function TrendChart({ data }: { data: NonNullable<DashboardSummary['trend']> }) {
   const { t } = useTranslation();
   const [ref, width] = useWidth(720);
   const w = Math.max(280, width), h = 240, left = 40, right = 64, top = 28, bottom = 24;
@@ -74,15 +74,22 @@ function TrendChart({ data }: { data: DashboardSummary['trend'] }) {
 export default function Home() {
   const { t } = useTranslation();
   const userInfo = session.use((s) => s.userInfo);
-  const { data, error } = useSWR('dashboard-summary', () => getData<DashboardSummary>('/api/blade-desk/dashboard/summary'), { revalidateOnFocus: false });
+  const { data, error } = useSWR(
+    'dashboard-summary',
+    // silent: a caller without any summarised screen gets 403, which is not an error to announce
+    async () => (await request<R<DashboardSummary>>({ url: '/api/blade-desk/dashboard/summary', silent: true })).data,
+    { revalidateOnFocus: false },
+  );
   const name = userInfo?.real_name || userInfo?.nick_name || userInfo?.account || '';
+  // a figure the caller may not see is absent from the reply (403 when none): its card is not drawn
+  const denied = (error as ApiError | undefined)?.code === 403;
   const cards = [
     { key: 'todayOrders', icon: <ShoppingCartOutlined />, value: data?.todayOrders },
     { key: 'todayAmount', icon: <MoneyCollectOutlined />, value: data?.todayAmount, precision: 2 },
     { key: 'cardHolders', icon: <IdcardOutlined />, value: data?.cardHolders },
     { key: 'merchants', icon: <ShopOutlined />, value: data?.merchants },
     { key: 'pendingSettlements', icon: <AuditOutlined />, value: data?.pendingSettlements },
-  ];
+  ].filter((c) => !denied && (!data || c.value !== undefined));
   return (
     <div className="home-page" data-testid="home-page">
       <Card className="home-welcome" variant="borderless">
@@ -102,9 +109,11 @@ export default function Home() {
           </Card>
         ))}
       </div>
-      <Card variant="borderless" title={t('home.trend')} style={{ marginTop: 16 }}>
-        {data ? <TrendChart data={data.trend ?? []} /> : <Skeleton active />}
-      </Card>
+      {!denied && (!data || data.trend) && (
+        <Card variant="borderless" title={t('home.trend')} style={{ marginTop: 16 }}>
+          {data?.trend ? <TrendChart data={data.trend} /> : <Skeleton active />}
+        </Card>
+      )}
     </div>
   );
 }

@@ -46,7 +46,7 @@ function mountExport(app: FastifyInstance, doc: ScreenDocument): void {
     const bad = requested.filter((f) => !readable.has(f));
     if (bad.length || !requested.length) throw new BusinessError('export.msg.badColumns', { columns: bad.join(', ') });
     const fields = [...new Set(requested)].map((f) => readable.get(f)!);
-    const { conditions, sort } = parseListRequest(doc, q);
+    const { conditions, sort } = parseListRequest(doc, q, app.ctx.docs);
     for (const h of app.ctx.hooks.get(doc.id) ?? []) await h.beforeExport?.({ req, doc, db: app.ctx.db() });
     const props = listableProperties(doc);
     const labelOf = new Map(doc.list.columns.map((c) => [c.field, c.label]));

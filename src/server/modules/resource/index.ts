@@ -25,8 +25,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ScreenDocument } from '../../../shared/document.js';
 import { allProperties, fieldUi } from '../../../shared/fields.js';
 import { FILE_ROUTE_PREFIX } from '../../app.js';
-import { requireUser, type ScreenHooks, type ServerModule } from '../../context.js';
-import { HttpError, fail, notFound, ok } from '../../lib/http.js';
+import { requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { HttpError, fail, forbidden, notFound, ok } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { localDateTime, localDay } from '../../lib/time.js';
 
@@ -108,8 +108,27 @@ function humanSize(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10}MB` : `${Math.round(n / 1024)}KB`;
 }
 
-async function upload(app: FastifyInstance, req: FastifyRequest, endpoint: Endpoint) {
+/**
+ * Who may upload: a field of a screen (`?screen=&field=`) takes files from a caller who may write that screen
+ * (its add or edit code, or the code of an action whose form has the field); without a screen, `put-file` is the
+ * caller's own avatar (personal info) and `put-file-attach` needs the attachments screen's upload button (attach_upload).
+ */
+async function requireUploadRight(app: FastifyInstance, req: FastifyRequest, endpoint: Endpoint): Promise<AuthUser> {
   const user = requireUser(req);
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const doc = typeof q.screen === 'string' && q.screen ? app.ctx.docs.byId.get(q.screen) : undefined;
+  if (!doc && endpoint === 'put-file') return user;
+  const codes = await app.ctx.permissions.codes(user.roleIds);
+  const field = typeof q.field === 'string' ? q.field : '';
+  const allowed = doc
+    ? [`${doc.resource.permissionPrefix}_add`, `${doc.resource.permissionPrefix}_edit`, ...(doc.list.actions ?? []).filter((a) => a.form?.uiSchema?.[field]).map((a) => a.permission)]
+    : ['attach_upload'];
+  if (!allowed.some((c) => codes.has(c))) throw forbidden();
+  return user;
+}
+
+async function upload(app: FastifyInstance, req: FastifyRequest, endpoint: Endpoint) {
+  const user = await requireUploadRight(app, req, endpoint);
   if (!req.isMultipart()) throw fail('error.uploadMissing');
   const rules = limitsFor(app, req, endpoint);
   const streamMax = Math.max(...rules.map((r) => r.maxSize));

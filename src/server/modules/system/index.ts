@@ -1,25 +1,10 @@
 /**
- * blade-system reads the shell needs: the screen documents the caller may open; and the
- * user action `POST user/unlock?userIds=` (button user_unlock), which lifts the login lock of those users;
- * and `locale/extra`, the strings extra document folders (SCHEMA_DIRS) bring. Menus (routes, buttons,
+ * blade-system reads the shell needs: the screen documents the caller may open, and `locale/extra`, the strings extra document folders (SCHEMA_DIRS) bring. Menus (routes, buttons,
  * top-menu) live in modules/menu, dictionaries (dictionary, batch) in modules/dict.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requirePermission, requireUser, type ServerModule } from '../../context.js';
-import { fail, notFound, ok, okStatus } from '../../lib/http.js';
-import { clearLoginFailures } from '../auth/index.js';
-
-/** `userIds` (or `ids`) from the query or a form/JSON body: comma-separated numeric ids, at most 1000. */
-function userIdsParam(req: FastifyRequest): string[] {
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  const b = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
-  const raw = q.userIds ?? b.userIds ?? q.ids ?? b.ids;
-  const text = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
-  const ids = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
-  if (!ids.length) throw fail('error.paramMissing', { name: 'userIds' });
-  if (ids.length > 1000 || ids.some((id) => !/^[0-9]{1,19}$/.test(id))) throw fail('error.badRequest');
-  return ids;
-}
+import { requireUser, type ServerModule } from '../../context.js';
+import { notFound, ok } from '../../lib/http.js';
 
 async function visibleScreens(app: FastifyInstance, req: FastifyRequest) {
   const user = requireUser(req);
@@ -30,16 +15,6 @@ async function visibleScreens(app: FastifyInstance, req: FastifyRequest) {
 const systemModule: ServerModule = {
   name: 'system',
   async plugin(app) {
-    // BladeX user/unlock: forget the failed logins of the given users of the caller's tenant (lifts the lock).
-    app.post('/api/blade-system/user/unlock', async (req) => {
-      const user = await requirePermission(app, req, 'user_unlock');
-      const ids = userIdsParam(req);
-      const db = app.ctx.db();
-      const rows = await db.selectFrom('blade_user').select('account').where('id', 'in', ids).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
-      await clearLoginFailures(db, user.tenantId, rows.map((r) => r.account as string));
-      return okStatus();
-    });
-
     // Strings that extra document folders bring (SCHEMA_DIRS <dir>/locales/<lang>.json), for the web app to add
     // to its bundled texts: { zh: {...}, en: {...} }, empty objects without extra folders.
     app.get('/api/blade-system/locale/extra', async (req) => {

@@ -1,7 +1,7 @@
 /**
  * Users (document `schemas/system/user.json` on blade_user, served by the generic CRUD) and their actions:
  * `grant?userIds&roleIds` (button user_role), `reset-password?userIds` (user_reset: to the parameter
- * account.initPassword). The rules around them, on the server whatever the client shows:
+ * account.initPassword), `unlock?userIds` (user_unlock: forgets their failed sign-ins). The rules around them, on the server whatever the client shows:
  * - a password on add (md5 hex from the client, slow-hashed at rest), the tenant's account limit (blade_tenant
  *   account_number, -1 = none);
  * - a caller who is not an administrator assigns only roles it holds itself;
@@ -14,7 +14,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { isAdministrator, requirePermission, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
-import { HttpError, fail, ok } from '../../lib/http.js';
+import { HttpError, fail, ok, okStatus } from '../../lib/http.js';
+import { clearLoginFailures } from '../auth/index.js';
 import { isId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { localDateTime } from '../../lib/time.js';
@@ -137,6 +138,16 @@ const userModule: ServerModule = {
       await db.updateTable('blade_user').set({ password: hash, update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }).where('id', 'in', users).execute();
       await app.ctx.tokens.endUserSessions(users);
       return ok({ users: users.length });
+    });
+
+    // BladeX user/unlock?userIds: forget the failed sign-ins of those users of the caller's tenant (lifts the lock).
+    app.post('/api/blade-system/user/unlock', async (req) => {
+      const user = await requirePermission(app, req, 'user_unlock');
+      const db = app.ctx.db();
+      const rows = await db.selectFrom('blade_user').select('account').where('id', 'in', idsOf(req, 'userIds')).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).execute();
+      if (!rows.length) throw new HttpError(404, 'error.notFound');
+      await clearLoginFailures(db, user.tenantId, rows.map((r) => r.account as string));
+      return okStatus();
     });
   },
 };
