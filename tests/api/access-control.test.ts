@@ -312,4 +312,45 @@ describe('tenants', () => {
     expect(expired.access_token).toBeUndefined();
     expect(expired.error_description).toBe('租户授权已过期,请联系管理员');
   });
+
+  it('a package limits what the tenant\'s roles hold: the grant tree, role/grant, and a narrowed package prunes grants', async () => {
+    const ids = await menuIds(['canteen', 'merchant', 'merchant_view', 'order', 'authority', 'role', 'role_grant']);
+    // required fields with the spec's messages
+    const empty = await post('/api/blade-system/tenant-package/submit', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.data.map((e: any) => e.message)).toEqual(expect.arrayContaining(['请输入产品包名称', '请选择菜单']));
+    data(await post('/api/blade-system/tenant-package/submit', { packageName: '基础包', menuId: ids.join(','), remark: '商家与订单' }));
+    const pkg = data(await get('/api/blade-system/tenant-package/list?packageName=基础')).records[0];
+    expect(pkg.menuId.split(',').sort()).toEqual([...ids].sort());
+    // a tenant other than the platform cannot read or write packages
+    expect((await get('/api/blade-system/tenant-package/list', tenantAdmin)).status).toBe(403);
+    data(await post('/api/blade-system/tenant/submit', { tenantName: '包内公司', linkman: '周七', contactNumber: '13900003333', packageId: pkg.id }));
+    const packed = data(await get('/api/blade-system/tenant/list?tenantName=包内公司')).records[0];
+    expect(packed.packageName).toBe('基础包');
+    const detail = data(await get(`/api/blade-system/tenant/package-detail?tenantId=${packed.tenantId}`));
+    expect(detail.packageName).toBe('基础包');
+    const token = (await signIn('admin', '123456', packed.tenantId)).access_token as string;
+    expect(token).toBeTruthy();
+    // its administrator holds just the package, and its grant tree offers nothing else
+    const routes = flat(data(await get('/api/blade-system/menu/routes', token))).map((r) => r.path).sort();
+    expect(routes).toEqual(['/authority', '/authority/role', '/canteen', '/merchant/merchant', '/order/order']);
+    const tree = flat(data(await get('/api/blade-system/menu/grant-tree', token)).menu).map((n) => n.id).sort();
+    expect(tree).toEqual([...ids].sort());
+    const role = flat(data(await get('/api/blade-system/role/tree', token)))[0].id;
+    const beyond = await post('/api/blade-system/role/grant', { roleIds: [role], menuIds: await menuIds(['canteen', 'employee']) }, token);
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.msg).toBe('只能授予租户产品包内的菜单');
+    // narrowing the package takes the order screen away from the tenant's roles at once
+    const order = (await menuIds(['order']))[0];
+    data(await post('/api/blade-system/tenant-package/submit', { id: pkg.id, menuId: ids.filter((m) => m !== order).join(',') }));
+    const after = flat(data(await get('/api/blade-system/menu/routes', token))).map((r) => r.path).sort();
+    expect(after).toEqual(['/authority', '/authority/role', '/canteen', '/merchant/merchant']);
+    expect((await get('/api/order/list', token)).status).toBe(403);
+    // a package in use is not removed; package-setting takes it off the tenant
+    expect((await post(`/api/blade-system/tenant-package/remove?ids=${pkg.id}`)).status).toBe(400);
+    data(await post(`/api/blade-system/tenant/package-setting?tenantId=${packed.tenantId}&packageId=`));
+    expect(data(await get(`/api/blade-system/tenant/package-detail?tenantId=${packed.tenantId}`))).toBeNull();
+    data(await post(`/api/blade-system/tenant-package/remove?ids=${pkg.id}`));
+    expect((await post('/api/blade-system/tenant/package-setting?tenantId=000000&packageId=1')).status).toBe(400);
+  });
 });

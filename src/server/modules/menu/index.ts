@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { forbidden } from '../../lib/http.js';
 import { API_SCOPE, DATA_SCOPE } from '../../lib/access.js';
 import { roleMenuIds, roleScopeIds, scopeRows } from '../role/index.js';
+import { tenantMenuIds } from '../tenant/index.js';
 import { isAdministrator, requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import type { Migration } from '../../db/migrate.js';
@@ -326,8 +327,9 @@ const menuModule: ServerModule = {
     // Grant dialog of a role: every menu and button, and the data and API scopes under their menus, as TreeNode
     // (an administrator sees all; another caller only what its own roles hold, so it cannot grant more than it has).
     app.get('/api/blade-system/menu/grant-tree', async (req) => {
-      const user = await requireAnyCode(app, req, ['menu', 'role']);
-      let rows = await allMenus(db());
+      const user = await requireAnyCode(app, req, ['menu', 'role', 'tenant_package']);
+      const allowed = await tenantMenuIds(db(), user.tenantId);
+      let rows = (await allMenus(db())).filter((m) => !allowed || allowed.has(String(m.id)));
       let [data, api] = await Promise.all([scopeRows(db(), DATA_SCOPE), scopeRows(db(), API_SCOPE)]);
       if (!isAdministrator(user)) {
         const granted = await grantedIds(db(), user.roleIds);

@@ -12,6 +12,7 @@ import { API_SCOPE, DATA_SCOPE, SCOPE_PLACEHOLDERS, scopeColumns } from '../../l
 import { HttpError, fail, ok } from '../../lib/http.js';
 import { isId, newId } from '../../lib/ids.js';
 import { inTransaction } from '../../crud/index.js';
+import { tenantMenuIds } from '../tenant/index.js';
 
 /** Ids from a JSON array or a comma-joined string (query or body), at most 5000, each numeric. */
 function idsOf(req: FastifyRequest, ...names: string[]): string[] {
@@ -149,6 +150,9 @@ const roleModule: ServerModule = {
       const roles = await tenantRoleIds(db, user.tenantId, wanted);
       if (roles.length !== wanted.length) throw new HttpError(404, 'error.notFound');
       if (await beyondOwn(db, user, menuIds, dataIds, apiIds)) throw new HttpError(403, 'role.msg.grantBeyondOwn');
+      // a tenant's roles hold only what its package allows (never the platform's tenant screens)
+      const allowed = await tenantMenuIds(db, user.tenantId);
+      if (allowed && menuIds.some((m) => !allowed.has(m))) throw new HttpError(403, 'role.msg.grantBeyondPackage');
       const [menus, data, api] = await Promise.all([liveIds(db, 'blade_menu', menuIds), liveIds(db, 'blade_scope_data', dataIds), liveIds(db, 'blade_scope_api', apiIds)]);
       if (menus.length !== menuIds.length || data.length !== dataIds.length || api.length !== apiIds.length) throw new HttpError(400, 'role.msg.grantUnknown');
       await inTransaction(db, async (trx) => {

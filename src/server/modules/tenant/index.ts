@@ -5,12 +5,19 @@
  * a root department, an `administrator` role granted every menu but the platform's own (tenants), and the account
  * `admin` with the parameter account.initPassword. Its expiry and account limit are enforced at sign-in
  * (modules/auth) and on user creation (modules/user).
+ *
+ * Tenant packages (document `schemas/system/tenant-package.json`, platform records): the menus a tenant may
+ * hold. A tenant with a package gets only those: its administrator role at creation, the grant tree and
+ * role/grant of its roles, and when the package or the tenant's package changes, its roles lose what fell
+ * outside (`package-setting?tenantId&packageId`, `package-detail?tenantId`). Without a package a tenant may
+ * hold every menu but the platform's own.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { isPlatformAdministrator, PLATFORM_TENANT, type ScreenHooks, type ServerModule } from '../../context.js';
+import { isPlatformAdministrator, PLATFORM_TENANT, requirePermission, type ScreenHooks, type ServerModule } from '../../context.js';
+import { inTransaction } from '../../crud/index.js';
 import type { DB } from '../../db/index.js';
-import { HttpError } from '../../lib/http.js';
-import { newId } from '../../lib/ids.js';
+import { HttpError, fail, ok, okStatus } from '../../lib/http.js';
+import { isId, newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { localDateTime } from '../../lib/time.js';
 import { readParam } from '../param/index.js';
@@ -27,21 +34,56 @@ async function newTenantId(db: DB): Promise<string> {
   }
 }
 
-async function provision(db: DB, tenantId: string, tenantName: string, by: string, tz: string): Promise<void> {
-  const now = localDateTime(tz);
-  const deptId = newId();
-  const roleId = newId();
-  await db.insertInto('blade_dept').values({ id: deptId, tenant_id: tenantId, parent_id: 0, ancestors: '0', dept_category: 1, dept_name: tenantName.slice(0, 45), full_name: tenantName.slice(0, 45), sort: 1, is_deleted: 0 }).execute();
-  await db.insertInto('blade_role').values({ id: roleId, tenant_id: tenantId, parent_id: 0, role_name: '管理员', sort: 1, role_alias: 'administrator', is_deleted: 0 }).execute();
-  const menus = await db
+/** Every live menu but the platform's own tenant screens (and their buttons). */
+async function nonPlatformMenuIds(db: DB): Promise<string[]> {
+  const rows = await db
     .selectFrom('blade_menu as m')
     .select('m.id')
     .where('m.is_deleted', '=', 0)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('blade_menu as p').select('p.id').whereRef('p.id', '=', 'm.parent_id').where('p.code', 'in', PLATFORM_MENUS))))
     .where('m.code', 'not in', PLATFORM_MENUS)
     .execute();
+  return rows.map((r) => String(r.id));
+}
+
+async function packageMenus(db: DB, packageId: string): Promise<string[] | undefined> {
+  const row = await db.selectFrom('blade_tenant_package').select('menu_id').where('id', '=', packageId).where('is_deleted', '=', 0).executeTakeFirst();
+  return row ? String(row.menu_id ?? '').split(',').filter(isId) : undefined;
+}
+
+/**
+ * The menus a tenant's roles may hold: its package's (never the platform's own), else every menu but the
+ * platform's; undefined for the platform tenant (no limit).
+ */
+export async function tenantMenuIds(db: DB, tenantId: string): Promise<Set<string> | undefined> {
+  if (tenantId === PLATFORM_TENANT) return undefined;
+  const base = await nonPlatformMenuIds(db);
+  const t = await db.selectFrom('blade_tenant').select('package_id').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+  const pkg = t?.package_id ? await packageMenus(db, String(t.package_id)) : undefined;
+  if (!pkg) return new Set(base);
+  const inPackage = new Set(pkg);
+  return new Set(base.filter((m) => inPackage.has(m)));
+}
+
+/** The tenant's roles lose the menus outside what it may hold now (a package set or narrowed). */
+async function pruneTenantGrants(db: DB, tenantId: string): Promise<void> {
+  const allowed = await tenantMenuIds(db, tenantId);
+  if (!allowed) return;
+  const roles = db.selectFrom('blade_role').select('id').where('tenant_id', '=', tenantId);
+  let q = db.deleteFrom('blade_role_menu').where('role_id', 'in', roles);
+  if (allowed.size) q = q.where('menu_id', 'not in', [...allowed]);
+  await q.execute();
+}
+
+async function provision(db: DB, tenantId: string, tenantName: string, by: string, tz: string): Promise<void> {
+  const now = localDateTime(tz);
+  const deptId = newId();
+  const roleId = newId();
+  await db.insertInto('blade_dept').values({ id: deptId, tenant_id: tenantId, parent_id: 0, ancestors: '0', dept_category: 1, dept_name: tenantName.slice(0, 45), full_name: tenantName.slice(0, 45), sort: 1, is_deleted: 0 }).execute();
+  await db.insertInto('blade_role').values({ id: roleId, tenant_id: tenantId, parent_id: 0, role_name: '管理员', sort: 1, role_alias: 'administrator', is_deleted: 0 }).execute();
+  const menus = [...((await tenantMenuIds(db, tenantId)) ?? [])];
   for (let i = 0; i < menus.length; i += 500)
-    await db.insertInto('blade_role_menu').values(menus.slice(i, i + 500).map((m) => ({ id: newId(), role_id: roleId, menu_id: String(m.id) }))).execute();
+    await db.insertInto('blade_role_menu').values(menus.slice(i, i + 500).map((m) => ({ id: newId(), role_id: roleId, menu_id: m }))).execute();
   const plain = (await readParam(db, 'account.initPassword')) || '123456';
   await db.insertInto('blade_user').values({
     id: newId(), tenant_id: tenantId, code: 'admin', user_type: 1, account: 'admin', password: await hashPassword(createHash('md5').update(plain).digest('hex')),
@@ -58,10 +100,16 @@ const tenantHooks: ScreenHooks = {
   async beforeSave({ mode, values, req, db }) {
     onlyPlatform(req);
     if (mode === 'add') values.tenantId = await newTenantId(db);
+    if (values.packageId !== undefined && values.packageId !== null && values.packageId !== '' && !(await packageMenus(db, String(values.packageId)))) throw new HttpError(400, 'tenantPackage.msg.unknown');
   },
-  async afterSave({ mode, values, req, db }) {
+  async afterSave({ mode, values, existing, req, db }) {
     if (mode === 'add') await provision(db, String(values.tenantId), String(values.tenantName ?? ''), req.user!.userId, req.server.ctx.config.appTimezone);
+    else if (values.packageId !== undefined && String(values.packageId ?? '') !== String(existing?.packageId ?? '')) {
+      await pruneTenantGrants(db, String(existing?.tenantId));
+      req.server.ctx.permissions.clear();
+    }
   },
+
   async beforeRemove({ ids, req, db }) {
     onlyPlatform(req);
     const platform = await db.selectFrom('blade_tenant').select('id').where('id', 'in', ids).where('tenant_id', '=', PLATFORM_TENANT).executeTakeFirst();
@@ -75,9 +123,76 @@ const tenantHooks: ScreenHooks = {
   },
 };
 
+const packageHooks: ScreenHooks = {
+  async beforeSave({ values, req, db }) {
+    onlyPlatform(req);
+    if (values.menuId !== undefined) {
+      const ids = String(values.menuId ?? '').split(',').filter(Boolean);
+      const live = ids.length ? await db.selectFrom('blade_menu').select('id').where('id', 'in', ids.filter(isId)).where('is_deleted', '=', 0).execute() : [];
+      if (live.length !== ids.length) throw new HttpError(400, 'role.msg.grantUnknown');
+    }
+  },
+  async afterSave({ mode, existing, req, db }) {
+    if (mode !== 'edit' || !existing?.id) return;
+    // a narrowed package narrows what its tenants' roles hold
+    const tenants = await db.selectFrom('blade_tenant').select('tenant_id').where('package_id', '=', String(existing.id)).where('is_deleted', '=', 0).execute();
+    for (const t of tenants) await pruneTenantGrants(db, String(t.tenant_id));
+    req.server.ctx.permissions.clear();
+  },
+  async beforeRemove({ ids, req, db }) {
+    onlyPlatform(req);
+    const used = await db.selectFrom('blade_tenant').select('tenant_name').where('package_id', 'in', ids).where('is_deleted', '=', 0).executeTakeFirst();
+    if (used) throw new HttpError(400, 'tenantPackage.msg.inUse', { tenant: String(used.tenant_name) });
+  },
+  afterRead({ req }) {
+    onlyPlatform(req);
+  },
+};
+
+/** `tenantId` of the query or body, checked; the live tenant row or 404. */
+async function tenantOf(db: DB, req: { query?: unknown; body?: unknown }) {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const tenantId = String(q.tenantId ?? b.tenantId ?? '');
+  if (!/^[0-9]{6}$/.test(tenantId)) throw fail('error.paramMissing', { name: 'tenantId' });
+  const row = await db.selectFrom('blade_tenant').select(['id', 'tenant_id', 'package_id']).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+  if (!row) throw new HttpError(404, 'error.notFound');
+  return row;
+}
+
 const tenantModule: ServerModule = {
   name: 'tenant',
-  screenHooks: { tenant: tenantHooks },
+  screenHooks: { tenant: tenantHooks, tenantPackage: packageHooks },
+  async plugin(app) {
+    // BladeX tenant/package-setting?tenantId&packageId: the tenant's package (empty = none); its roles lose what falls outside.
+    app.post('/api/blade-system/tenant/package-setting', async (req) => {
+      const user = await requirePermission(app, req, 'tenant_package_setting');
+      onlyPlatform({ user });
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+      const packageId = String(q.packageId ?? b.packageId ?? '');
+      if (packageId && !isId(packageId)) throw fail('error.badRequest');
+      await inTransaction(app.ctx.db(), async (db) => {
+        const tenant = await tenantOf(db, req);
+        if (tenant.tenant_id === PLATFORM_TENANT) throw new HttpError(400, 'tenant.msg.platformPackage');
+        if (packageId && !(await packageMenus(db, packageId))) throw new HttpError(404, 'error.notFound');
+        await db.updateTable('blade_tenant').set({ package_id: packageId || null, update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }).where('id', '=', tenant.id).execute();
+        await pruneTenantGrants(db, String(tenant.tenant_id));
+      });
+      app.ctx.permissions.clear();
+      return okStatus();
+    });
+    // BladeX tenant/package-detail?tenantId: the tenant's package (null without one).
+    app.get('/api/blade-system/tenant/package-detail', async (req) => {
+      const user = await requirePermission(app, req, 'tenant');
+      onlyPlatform({ user });
+      const db = app.ctx.db();
+      const tenant = await tenantOf(db, req);
+      if (!tenant.package_id) return ok(null);
+      const p = await db.selectFrom('blade_tenant_package').select(['id', 'package_name', 'menu_id', 'remark']).where('id', '=', String(tenant.package_id)).where('is_deleted', '=', 0).executeTakeFirst();
+      return ok(p ? { id: String(p.id), packageName: p.package_name, menuId: p.menu_id, remark: p.remark } : null);
+    });
+  },
 };
 
 export default tenantModule;
