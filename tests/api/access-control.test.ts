@@ -43,7 +43,7 @@ async function newRole(name: string, alias: string): Promise<string> {
 }
 
 async function newUser(account: string, roleId: string, deptId: string, token = admin): Promise<string> {
-  const r = await post('/api/blade-system/user/submit', { account, password: md5(`${account}-pw`), password2: md5(`${account}-pw`), realName: account.slice(0, 10), roleId, deptId }, token);
+  const r = await post('/api/blade-system/user/submit', { account, password: `${account}-pw`, password2: `${account}-pw`, realName: account.slice(0, 10), roleId, deptId }, token);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data.id;
 }
@@ -71,6 +71,8 @@ describe('a role granted only the merchant screen with view and add', () => {
     expect(dup.status).toBe(409);
     const noPassword = await post('/api/blade-system/user/submit', { account: 'clerk8', realName: 'x', roleId: clerkRole, deptId: salesDept });
     expect(noPassword.status).toBe(400);
+    const short = await post('/api/blade-system/user/submit', { account: 'clerk7', password: '12345', password2: '12345', realName: 'x', roleId: clerkRole, deptId: salesDept });
+    expect(short.body.data.map((e: any) => e.message)).toContain('密码长度为 6 到 32 个字符');
     const list = data(await get('/api/blade-system/user/list?account=clerk1'));
     expect(list.records).toHaveLength(1);
     expect(list.records[0]).toMatchObject({ account: 'clerk1', roleName: '商家录入员', deptName: '销售部' });
@@ -92,6 +94,9 @@ describe('a role granted only the merchant screen with view and add', () => {
     const buttons = flat(data(await get('/api/blade-system/menu/buttons', clerk))).map((b) => b.code);
     expect(buttons).toEqual(expect.arrayContaining(['merchant_view', 'merchant_add']));
     expect(buttons).not.toContain('merchant_edit');
+    // only the top menus that lead to a screen the user holds
+    expect(data(await get('/api/blade-system/menu/top-menu', clerk)).map((m: any) => m.name)).toEqual(['食堂管理']);
+    expect(data(await get('/api/blade-system/menu/top-menu')).map((m: any) => m.name)).toEqual(['食堂管理', '平台管理']);
     data(await get('/api/merchant/list', clerk));
     const added = data(await post('/api/merchant/submit', merchantBody({ merchantName: '录入员的商家', loginPhone: '13900000001' }), clerk));
     expect((await post('/api/merchant/submit', { id: added.id, merchantName: '改名' }, clerk)).status).toBe(403);

@@ -5,6 +5,7 @@
  * Permissions: list/detail need the menu code (permissionPrefix); add/edit/delete need <prefix>_add/_edit/
  * _delete. Denial is 403 R (not 401, which would log the user out — blade-contract §11 #9).
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { FieldSchema, ScreenDocument } from '../../shared/document.js';
@@ -471,7 +472,10 @@ async function writeRecord(
     if (!conditionHolds(cond, merged)) values[f] = null;
   }
   for (const [f, s] of stored) {
-    if (s['x-password'] && typeof values[f] === 'string' && values[f] !== '') values[f] = await hashPassword(values[f] as string);
+    if (s['x-password'] && typeof values[f] === 'string' && values[f] !== '') {
+      const secret = values[f] as string;
+      values[f] = await hashPassword(s['x-digest'] === 'md5' ? createHash('md5').update(secret).digest('hex') : secret);
+    }
     const gen = s['x-generated'];
     if (mode === 'add' && typeof gen === 'string' && gen.startsWith('serial:')) values[f] = await nextSerial(db, gen.slice(7), app.ctx.config.appTimezone);
   }

@@ -287,6 +287,8 @@ const menuModule: ServerModule = {
         .select(['id', 'code', 'name', 'name_en', 'source', 'path', 'sort'])
         .where('tenant_id', '=', user.tenantId)
         .where('is_deleted', '=', 0)
+        // only the top menus that lead to something the caller holds (a clerk is not shown an empty "platform")
+        .where((eb) => eb.exists(eb.selectFrom('blade_top_menu_setting as s').innerJoin('blade_role_menu as rm', 'rm.menu_id', 's.menu_id').select('s.id').whereRef('s.top_menu_id', '=', 'blade_top_menu.id').where('rm.role_id', 'in', user.roleIds.length ? user.roleIds : ['0'])))
         .orderBy('sort')
         .execute();
       return ok(rows.map((r) => ({ id: String(r.id), code: r.code, name: r.name, nameEn: r.name_en ?? r.name, source: r.source ?? '', path: r.path ?? '', sort: r.sort ?? 0 })));

@@ -2,7 +2,7 @@
  * Users (document `schemas/system/user.json` on blade_user, served by the generic CRUD) and their actions:
  * `grant?userIds&roleIds` (button user_role), `reset-password?userIds` (user_reset: to the parameter
  * account.initPassword), `unlock?userIds` (user_unlock: forgets their failed sign-ins). The rules around them, on the server whatever the client shows:
- * - a password on add (md5 hex from the client, slow-hashed at rest), the tenant's account limit (blade_tenant
+ * - a password on add (typed by the operator; stored as the slow hash of its md5, what the sign-in sends — x-digest), the tenant's account limit (blade_tenant
  *   account_number, -1 = none);
  * - a caller who is not an administrator assigns only roles it holds itself;
  * - nobody removes or disables themselves, and the last administrator of a tenant stays;

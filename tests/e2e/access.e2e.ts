@@ -1,0 +1,170 @@
+/**
+ * Access control through the screens (issue 10), real server and built web app: the administrator creates a
+ * department, a role granted only the merchant screen with view and add (the grant dialog's checkbox tree), and
+ * a user in that department (chosen in the department tree beside the users); the user signs in, sees only
+ * that screen, may add but finds no edit or delete, and the server refuses them too; in zh and in en.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { dialogOk, launchBrowser, login, newPage, startServer, type RunningServer } from './support.js';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+const DEPT = '稽核部';
+const ROLE = '商家专员';
+const ACCOUNT = 'merchclerk';
+const PASSWORD = 'clerk-pw-1';
+
+async function toast(p: Page, text: string | RegExp) {
+  await p.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+const row = (p: Page, text: string) => p.locator('tbody tr.ant-table-row', { hasText: text }).first();
+const openDropdown = (p: Page) => p.locator('.ant-select-dropdown:visible');
+/** A node of the open tree-select dropdown, by its exact title. */
+const treeNode = (p: Page, title: string) => openDropdown(p).locator('.ant-select-tree-treenode').filter({ has: p.locator('.ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }) }).first();
+
+/** The antd select drawn for a form field. */
+const selectOf = (dlg: Locator, field: string) => dlg.locator('.ant-select', { has: dlg.page().locator(`#root_${field}`) }).first();
+
+async function pickInTree(p: Page, select: Locator, titles: string[], expand: string[] = []) {
+  await select.click();
+  await openDropdown(p).waitFor();
+  for (const e of expand) {
+    const node = treeNode(p, e);
+    await node.waitFor();
+    if ((await node.locator('.ant-select-tree-switcher_close').count()) > 0) await node.locator('.ant-select-tree-switcher').click();
+  }
+  for (const t of titles) await treeNode(p, t).locator('.ant-select-tree-title').click();
+  await p.keyboard.press('Escape');
+}
+
+async function apiStatus(p: Page, url: string): Promise<number> {
+  return p.evaluate(async (u) => {
+    const token = JSON.parse(localStorage.getItem('saber-token') ?? sessionStorage.getItem('saber-token') ?? '{}').content;
+    const r = await fetch(u, { method: 'POST', headers: { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' } });
+    return r.status;
+  }, url);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser, server.url));
+  await login(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the administrator gives a clerk the merchant screen only', () => {
+  it('creates a department', async () => {
+    await page.goto('/system/dept');
+    await row(page, '运营部').waitFor();
+    await page.locator('.runtime-list').getByRole('button', { name: /新\s*增/ }).first().click();
+    const dlg = page.locator('.ant-modal').last();
+    await dlg.locator('#root_deptName').fill(DEPT);
+    await dlg.locator('#root_fullName').fill(`${DEPT}（总部）`);
+    await dlg.locator('#root_sort').fill('7');
+    await pickInTree(page, selectOf(dlg, 'parentId'), ['食堂饭卡']);
+    await dlg.locator('#root_deptCategory').click();
+    await openDropdown(page).locator('.ant-select-item-option').first().click();
+    await dialogOk(dlg);
+    await toast(page, '新增成功');
+    await row(page, DEPT).waitFor();
+  });
+
+  it('creates a role and grants it the merchant screen with view and add', async () => {
+    await page.goto('/authority/role');
+    await row(page, '超级管理员').waitFor();
+    await page.locator('.runtime-list').getByRole('button', { name: /新\s*增/ }).first().click();
+    const add = page.locator('.ant-modal').last();
+    await add.locator('#root_roleName').fill(ROLE);
+    await add.locator('#root_roleAlias').fill('merchant_clerk');
+    await add.locator('#root_sort').fill('5');
+    await dialogOk(add);
+    await toast(page, '新增成功');
+    await row(page, ROLE).locator('.ant-checkbox-input').check();
+    await page.locator('.runtime-list button', { hasText: '权限设置' }).first().click();
+    const grant = page.locator('.ant-modal').filter({ hasText: '权限设置' }).last();
+    await grant.waitFor();
+    // the role holds nothing yet: the dialog opens with empty trees, then the menu and two of its buttons
+    await expect.poll(() => grant.locator('.ant-modal-footer .ant-btn-primary').isDisabled()).toBe(false);
+    await pickInTree(page, grant.locator('.ant-select').first(), ['食堂管理', '商家管理', '新增', '查看'], ['食堂管理', '商家管理']);
+    await expect.poll(() => grant.locator('.ant-select-selection-item').allInnerTexts()).toEqual(['食堂管理', '商家管理', '新增', '查看']);
+    await dialogOk(grant);
+    await toast(page, '权限已保存');
+  });
+
+  it('adds a user in that department from the department tree beside the users', async () => {
+    await page.goto('/system/user');
+    const tree = page.locator('[data-testid=aside-tree]');
+    await tree.locator('.ant-tree-title', { hasText: DEPT }).click();
+    // the department has nobody yet
+    await page.locator('.runtime-list .ant-empty').waitFor();
+    await expect.poll(() => page.url()).toContain('node=');
+    await page.locator('.runtime-list').getByRole('button', { name: /新\s*增/ }).first().click();
+    const dlg = page.locator('.ant-modal').last();
+    // the chosen department is already filled in
+    await expect.poll(() => selectOf(dlg, 'deptId').innerText()).toContain(DEPT);
+    await dlg.locator('#root_account').fill(ACCOUNT);
+    await dlg.locator('#root_password').fill(PASSWORD);
+    await dlg.locator('#root_password2').fill(PASSWORD);
+    await dlg.locator('#root_realName').fill('张稽核');
+    await pickInTree(page, selectOf(dlg, 'roleId'), [ROLE]);
+    await dialogOk(dlg);
+    await toast(page, '新增成功');
+    await row(page, ACCOUNT).waitFor();
+    await expect(row(page, ACCOUNT).innerText()).resolves.toContain(ROLE);
+    // the whole tree: the root department lists the users below it too
+    await tree.locator('.ant-tree-title', { hasText: '食堂饭卡' }).first().click();
+    await row(page, 'admin').waitFor();
+    await row(page, ACCOUNT).waitFor();
+  });
+});
+
+describe('the clerk', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    it(`sees only the merchant screen, may add but not edit or delete, and the server agrees (${lang})`, async () => {
+      const { context, page: p } = await newPage(browser, server.url);
+      if (lang === 'en') {
+        await p.goto('/login');
+        await p.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en', dataType: 'string', type: 'local', datetime: Date.now() })));
+      }
+      await login(p, ACCOUNT, PASSWORD);
+      const merchants = lang === 'en' ? 'Merchants' : '商家管理';
+      const side = p.locator('.ant-layout-sider .ant-menu');
+      await side.getByText(lang === 'en' ? 'Canteen' : '食堂管理').first().click();
+      await side.getByText(merchants).first().waitFor();
+      await expect.poll(() => side.locator('.ant-menu-item').allInnerTexts()).toEqual(lang === 'en' ? ['Home', 'Merchants'] : ['首页', '商家管理']);
+      await expect.poll(() => side.locator('.ant-menu-submenu-title').allInnerTexts()).toEqual([lang === 'en' ? 'Canteen' : '食堂管理']);
+      // the top bar offers only the top menu that leads to it
+      await expect.poll(() => p.locator('[data-testid=top-menu] .ant-menu-item').allInnerTexts()).toEqual(lang === 'en' ? ['Home', 'Canteen'] : ['首页', '食堂管理']);
+      // the home figures are those of the screens held: the merchants, not the takings
+      await expect.poll(() => p.locator('[data-testid=home-stats] .home-stat').count()).toBe(1);
+      await p.locator('[data-testid=stat-merchants]').waitFor();
+      await p.goto('/merchant/merchant');
+      await p.locator('tbody tr.ant-table-row').first().waitFor();
+      const add = lang === 'en' ? /Add/ : /新\s*增/;
+      await expect.poll(() => p.locator('.runtime-list').getByRole('button', { name: add }).count()).toBe(1);
+      const rowText = await p.locator('tbody tr.ant-table-row').first().innerText();
+      expect(rowText).not.toMatch(lang === 'en' ? /Edit|Delete/ : /编\s*辑|删\s*除/);
+      // another screen is not there, and its address says so
+      await p.goto('/system/user');
+      await p.locator('[data-testid=not-available], .ant-result').first().waitFor();
+      // the server refuses what the buttons do not offer
+      const id = await p.evaluate(async () => {
+        const token = JSON.parse(localStorage.getItem('saber-token') ?? sessionStorage.getItem('saber-token') ?? '{}').content;
+        const r = await fetch('/api/merchant/list?size=1', { headers: { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' } });
+        return (await r.json()).data.records[0].id as string;
+      });
+      expect(await apiStatus(p, `/api/merchant/remove?ids=${id}`)).toBe(403);
+      expect(await apiStatus(p, '/api/blade-system/role/grant')).toBe(403);
+      await context.close();
+    });
+  }
+});
