@@ -2,7 +2,9 @@
  * Access control through the screens (issue 10), real server and built web app: the administrator creates a
  * department, a role granted only the merchant screen with view and add (the grant dialog's checkbox tree), and
  * a user in that department (chosen in the department tree beside the users); the user signs in, sees only
- * that screen, may add but finds no edit or delete, and the server refuses them too; in zh and in en.
+ * that screen, may add but finds no edit or delete, and the server refuses them too; in zh and in en. With
+ * TENANT_MODE on: the platform administrator creates a tenant in the tenants screen, whose administrator signs in
+ * with the new tenant id and finds none of tenant 000000's records; once the tenant has expired, it cannot sign in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -167,4 +169,84 @@ describe('the clerk', () => {
       await context.close();
     });
   }
+});
+
+describe('tenants (TENANT_MODE on)', () => {
+  let tenantServer: RunningServer;
+  let admin: Page;
+  let tenantId = '';
+
+  const signIn = async (p: Page, tenant: string, account: string, password: string) => {
+    await p.goto('/login');
+    await p.locator('[data-testid=login-tenant]').fill(tenant);
+    await p.locator('[data-testid=login-username]').fill(account);
+    await p.locator('[data-testid=login-password]').fill(password);
+    await p.locator('[data-testid=login-submit]').click();
+  };
+
+  beforeAll(async () => {
+    tenantServer = await startServer({ TENANT_MODE: 'true' });
+    ({ page: admin } = await newPage(browser, tenantServer.url));
+    await signIn(admin, '000000', 'admin', 'admin');
+    await admin.locator('[data-testid=home-page]').waitFor({ timeout: 60_000 });
+  });
+  afterAll(async () => {
+    await tenantServer?.stop();
+  });
+
+  it('the platform administrator creates a tenant; the tenant id is generated', async () => {
+    await admin.goto('/system/tenant');
+    await row(admin, '000000').waitFor();
+    await admin.locator('.runtime-list').getByRole('button', { name: /新\s*增/ }).first().click();
+    const dlg = admin.locator('.ant-modal').last();
+    await dlg.locator('#root_tenantName').fill('二号食堂公司');
+    await dlg.locator('#root_linkman').fill('李四');
+    await dlg.locator('#root_contactNumber').fill('13900001111');
+    await dialogOk(dlg);
+    await toast(admin, '新增成功');
+    await row(admin, '二号食堂公司').waitFor();
+    tenantId = (await row(admin, '二号食堂公司').innerText()).match(/\b\d{6}\b/)?.[0] ?? '';
+    expect(tenantId).toMatch(/^\d{6}$/);
+    expect(tenantId).not.toBe('000000');
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    it(`its administrator signs in with the new tenant id and sees none of tenant 000000's data (${lang})`, async () => {
+      const { context, page: p } = await newPage(browser, tenantServer.url);
+      if (lang === 'en') {
+        await p.goto('/login');
+        await p.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en', dataType: 'string', type: 'local', datetime: Date.now() })));
+      }
+      await signIn(p, tenantId, 'admin', '123456');
+      await p.locator('[data-testid=home-page]').waitFor({ timeout: 60_000 });
+      await p.goto('/merchant/merchant');
+      await p.locator('.runtime-list .ant-empty').waitFor();
+      await p.goto('/system/user');
+      await p.locator('tbody tr.ant-table-row').first().waitFor();
+      await expect.poll(() => p.locator('tbody tr.ant-table-row').count()).toBe(1);
+      // the department tree beside the users is the tenant's own: one root, named after the tenant
+      await expect.poll(() => p.locator('[data-testid=aside-tree] .ant-tree-title').allInnerTexts()).toEqual(['二号食堂公司']);
+      // the platform's screens are not the tenant's
+      await p.goto('/system/tenant');
+      await p.locator('[data-testid=not-available], .ant-result').first().waitFor();
+      await context.close();
+    });
+  }
+
+  it('an expired tenant cannot sign in, and is told why', async () => {
+    await admin.goto('/system/tenant');
+    await row(admin, '二号食堂公司').getByText('编辑').click();
+    const dlg = admin.locator('.ant-modal').last();
+    const when = dlg.locator('.ant-form-item', { has: admin.locator('label', { hasText: '过期时间' }) }).locator('.ant-picker input').first();
+    await when.click();
+    await when.fill('2020-01-01 00:00:00');
+    await when.press('Enter');
+    await dialogOk(dlg);
+    await toast(admin, '修改成功');
+    const { context, page: p } = await newPage(browser, tenantServer.url);
+    await signIn(p, tenantId, 'admin', '123456');
+    await toast(p, '租户授权已过期,请联系管理员');
+    expect(new URL(p.url()).pathname).toBe('/login');
+    await context.close();
+  });
 });
