@@ -262,10 +262,15 @@ describe('users', () => {
     data(await post('/api/blade-system/user/register-guest', { tenantId: '000000', account: 'guest1', password: md5('guest-pw'), name: 'guest1' }));
     const waiting = await signIn('guest1', 'guest-pw');
     expect(waiting.access_token).toBeUndefined();
-    const row = data(await get('/api/blade-system/user/list?account=guest1')).records[0];
+    expect(waiting.error_description).toBe('账号待审核,请等待管理员分配角色');
+    // the users screen lists the pending accounts (status 2, 待审核)
+    const pending = data(await get('/api/blade-system/user/list?status=2')).records;
+    expect(pending.map((u: any) => u.account)).toEqual(['guest1']);
+    const row = pending[0];
     expect(row.roleId ?? '').toBe('');
     data(await post(`/api/blade-system/user/grant?userIds=${row.id}&roleIds=${clerkRole}`));
     expect((await signIn('guest1', 'guest-pw')).access_token).toBeTruthy();
+    expect(data(await get('/api/blade-system/user/list?status=2')).records).toEqual([]);
   });
 });
 

@@ -35,6 +35,7 @@ export const SERVER_MESSAGES: Record<string, [zh: string, en: string]> = {
   'error.tenantExpired': ['租户授权已过期,请联系管理员', 'The tenant licence has expired, contact the administrator'],
   'error.sharedRecords': ['这些数据由平台统一管理,租户不能修改', 'These records are shared by every tenant: only the platform changes them'],
   'error.userDisabled': ['账号已停用,请联系管理员', 'This account is disabled, contact the administrator'],
+  'error.userPending': ['账号待审核,请等待管理员分配角色', 'This account waits for an administrator to approve it'],
   'error.noRole': ['未获得用户的角色信息', 'The user has no role'],
   'error.locked': ['登录错误次数过多,请稍后再试', 'Too many failed logins, try again later'],
   'error.tokenExpired': ['令牌授权已过期', 'The token has expired'],

@@ -23,6 +23,7 @@ import { ok, okStatus } from '../../lib/http.js';
 import { hashPassword, isLegacyHash, verifyPassword } from '../../lib/password.js';
 import { findClient, type ClientRecord } from '../client/index.js';
 import { captchaCode, captchaSvg } from './captcha.js';
+import { USER_ACTIVE, USER_PENDING } from '../user/status.js';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOCK_MINUTES = 30;
@@ -264,7 +265,8 @@ async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, 
     throw new OAuthError(400, 'invalid_grant', 'error.badCredentials');
   }
   if (tenant.expired) throw new OAuthError(400, 'invalid_grant', 'error.tenantExpired');
-  if (Number(user.status ?? 1) !== 1) throw new OAuthError(400, 'invalid_grant', 'error.userDisabled');
+  if (Number(user.status ?? USER_ACTIVE) === USER_PENDING) throw new OAuthError(400, 'invalid_grant', 'error.userPending');
+  if (Number(user.status ?? USER_ACTIVE) !== USER_ACTIVE) throw new OAuthError(400, 'invalid_grant', 'error.userDisabled');
   await clearLoginFailures(db, tenantId, [account]);
   if (isLegacyHash(user.password!)) {
     await db.updateTable('blade_user').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute();

@@ -12,6 +12,7 @@ import { newId, isId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { MD5_HEX, requestParams as params, text as str } from '../../lib/params.js';
 import { readParam } from '../param/index.js';
+import { USER_PENDING } from '../user/status.js';
 
 const shellModule: ServerModule = {
   name: 'shell',
@@ -67,7 +68,7 @@ const shellModule: ServerModule = {
       if (dup) throw bad(req, '当前用户已存在', 'The account already exists');
       await db.insertInto('blade_user').values({
         id: newId(), tenant_id: tenantId, account, name: name || account, real_name: (name || account).slice(0, 10), password: await hashPassword(password.toLowerCase()),
-        user_type: 1, role_id: '', dept_id: '', post_id: '', status: 1, is_deleted: 0, code: oauthId.slice(0, 12) || null,
+        user_type: 1, role_id: '', dept_id: '', post_id: '', status: USER_PENDING, is_deleted: 0, code: oauthId.slice(0, 12) || null,
       }).execute();
       return okStatus();
     });

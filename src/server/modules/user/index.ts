@@ -1,6 +1,6 @@
 /**
  * Users (document `schemas/system/user.json` on blade_user, served by the generic CRUD) and their actions:
- * `grant?userIds&roleIds` (button user_role), `reset-password?userIds` (user_reset: to the parameter
+ * `grant?userIds&roleIds` (button user_role; approves a pending guest account), `reset-password?userIds` (user_reset: to the parameter
  * account.initPassword), `unlock?userIds` (user_unlock: forgets their failed sign-ins). The rules around them, on the server whatever the client shows:
  * - a password on add (typed by the operator; stored as the slow hash of its md5, what the sign-in sends — x-digest), the tenant's account limit (blade_tenant
  *   account_number, -1 = none);
@@ -20,6 +20,7 @@ import { isId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { localDateTime } from '../../lib/time.js';
 import { readParam } from '../param/index.js';
+import { USER_ACTIVE, USER_PENDING } from './status.js';
 import { tenantRoleIds } from '../role/index.js';
 
 const csv = (v: unknown) => String(v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -122,7 +123,10 @@ const userModule: ServerModule = {
       refuseForeignRoles(user, roles);
       const admins = await adminRoleIds(db, user.tenantId);
       if (!roles.some((r) => admins.includes(r))) await keepLastAdministrator(db, user.tenantId, users);
-      await db.updateTable('blade_user').set({ role_id: roles.join(','), update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }).where('id', 'in', users).execute();
+      const now = localDateTime(app.ctx.config.appTimezone);
+      await db.updateTable('blade_user').set({ role_id: roles.join(','), update_user: user.userId, update_time: now }).where('id', 'in', users).execute();
+      // granting roles approves a pending (guest-registered) account
+      await db.updateTable('blade_user').set({ status: USER_ACTIVE }).where('id', 'in', users).where('status', '=', USER_PENDING).execute();
       await app.ctx.tokens.endUserSessions(users.filter((u) => u !== user.userId));
       return ok({ users: users.length });
     });
