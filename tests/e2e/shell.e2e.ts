@@ -486,7 +486,7 @@ describe('language', () => {
     await page.goto('/system/user');
     await page.locator('.screen-page .ant-table-tbody tr.ant-table-row').first().waitFor();
     // the users' records (names, their department's name) are data, not UI
-    const userTexts = (await page.locator('.ant-table-tbody, .screen-aside').allInnerTexts()).join('\n').split(/\s+/).filter(Boolean);
+    const userTexts = (await page.locator('.ant-table-tbody, .runtime-aside .ant-tree').allInnerTexts()).join('\n').split(/\s+/).filter(Boolean);
     await scan('/system/user', userTexts);
     await page.goto('/info/index');
     await page.locator('[data-testid=info-page]').waitFor();

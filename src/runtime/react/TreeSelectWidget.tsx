@@ -5,12 +5,11 @@
  */
 import { useMemo } from 'react';
 import { Input, TreeSelect } from 'antd';
-import useSWR from 'swr';
 import type { WidgetProps } from '@rjsf/utils';
-import type { ScreenDocument, TreeSource } from '../../shared/document.js';
-import { treeOptions, treeRequest, treeTitles, treeValueIn, treeValueOut, type TreeNode } from '../model/index.js';
+import type { TreeSource } from '../../shared/document.js';
+import { treeTitles, treeValueIn, treeValueOut } from '../model/index.js';
 import type { RuntimeFormContext } from './widgets.js';
-import { SCREEN_DETAIL_URL } from './screenUrls.js';
+import { useTreeSource } from './useTreeSource.js';
 
 export default function TreeSelectWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled, readonly, placeholder, options, schema } = props;
@@ -18,13 +17,7 @@ export default function TreeSelectWidget(props: WidgetProps) {
   const source = options.tree as TreeSource | undefined;
   const multiple = !!options.multiple || schema.type === 'array';
   const conv = { multiple, joined: !!options.joined, numeric: !!options.numeric };
-  const { data: doc } = useSWR(source?.screen ? ['runtime:screen', source.screen] : null, ([, sid]: [string, string]) =>
-    request<ScreenDocument>('GET', SCREEN_DETAIL_URL, { params: { id: sid } }),
-  );
-  const req = treeRequest(source, formData ?? {}, doc?.resource?.api);
-  const { data: reply } = useSWR(req ? ['runtime:tree', req.url, JSON.stringify(req.params)] : null, () => request<unknown>('GET', req!.url, { params: req!.params }));
-  const nodes = source?.pick && reply && typeof reply === 'object' ? (reply as Record<string, unknown>)[source.pick] : reply;
-  const treeData = useMemo(() => treeOptions(Array.isArray(nodes) ? (nodes as TreeNode[]) : [], { leafOnly: !!options.leafOnly }), [nodes, options.leafOnly]);
+  const { options: treeData } = useTreeSource(request, source, formData ?? {}, { leafOnly: !!options.leafOnly });
   const titles = useMemo(() => treeTitles(treeData), [treeData]);
   const keys = treeValueIn(value, conv);
   if (readonly) {

@@ -5,14 +5,12 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Card, Input, Spin, Tree } from 'antd';
-import useSWR from 'swr';
-import type { ListAside, ScreenDocument } from '../../../shared/document.js';
+import type { ScreenDocument } from '../../../shared/document.js';
 import { listableProperties } from '../../../shared/fields.js';
-import { treeOptions, treeRequest, type TreeNode } from '../../model/index.js';
 import { browserQuery, useRuntime } from '../context.js';
 import { ListScreen } from '../ListScreen.js';
-import { SCREEN_DETAIL_URL } from '../screenUrls.js';
 import type { ViewProps } from '../registry.js';
+import { useTreeSource } from '../useTreeSource.js';
 
 const NODE = 'node';
 
@@ -27,28 +25,15 @@ function filterOptions(nodes: Option[], text: string): Option[] {
   });
 }
 
-function useAsideTree(aside: ListAside) {
-  const { request } = useRuntime();
-  const source = aside.tree;
-  const { data: target } = useSWR(source.screen ? ['runtime:screen', source.screen] : null, ([, id]: [string, string]) =>
-    request<ScreenDocument>('GET', SCREEN_DETAIL_URL, { params: { id } }),
-  );
-  const req = treeRequest(source, {}, target?.resource?.api);
-  const { data, error } = useSWR(req ? ['runtime:tree', req.url, JSON.stringify(req.params)] : null, () => request<unknown>('GET', req!.url, { params: req!.params }));
-  const nodes = source.pick && data && typeof data === 'object' ? (data as Record<string, unknown>)[source.pick] : data;
-  const options = useMemo(() => treeOptions(Array.isArray(nodes) ? (nodes as TreeNode[]) : [], {}) as Option[], [nodes]);
-  return { options, loading: !data && !error };
-}
-
 export default function AsideListView({ doc: layoutDoc }: ViewProps) {
   const doc = layoutDoc as ScreenDocument;
   const aside = doc.list.aside!;
-  const { t, query } = useRuntime();
+  const { t, query, request } = useRuntime();
   const store = query ?? browserQuery;
   const [node, setNode] = useState<string | undefined>(() => new URLSearchParams(store.get()).get(NODE) ?? undefined);
   const [filter, setFilter] = useState('');
-  const { options, loading } = useAsideTree(aside);
-  const shown = useMemo(() => filterOptions(options, filter.trim()), [options, filter]);
+  const { options, loading } = useTreeSource(request, aside.tree);
+  const shown = useMemo(() => filterOptions(options as Option[], filter.trim()), [options, filter]);
   useEffect(() => {
     const q = new URLSearchParams(store.get());
     if ((q.get(NODE) ?? undefined) === node) return;
