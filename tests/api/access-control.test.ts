@@ -300,6 +300,14 @@ describe('tenants', () => {
     expect(users.records.map((u: any) => u.account)).toEqual(['admin']);
     const roles = flat(data(await get('/api/blade-system/role/tree', tenantAdmin)));
     expect(roles.map((r) => r.title)).toEqual(['管理员']);
+    // tree?tenantId= reads another tenant's tree for the platform only; tree-by-id likewise
+    expect(flat(data(await get(`/api/blade-system/role/tree?tenantId=${tenantId}`))).map((r) => r.title)).toEqual(['管理员']);
+    expect(flat(data(await get(`/api/blade-system/dept/tree?tenantId=${tenantId}`))).map((r) => r.title)).toEqual(['第二食堂公司']);
+    expect(flat(data(await get('/api/blade-system/role/tree?tenantId=000000', tenantAdmin))).map((r) => r.title)).toEqual(['管理员']);
+    const ownRole = roles[0].id;
+    expect(flat(data(await get(`/api/blade-system/role/tree-by-id?roleId=${ownRole}`, tenantAdmin))).map((r) => r.title)).toEqual(['管理员']);
+    expect(flat(data(await get(`/api/blade-system/role/tree-by-id?roleId=${ownRole}`))).map((r) => r.title)).toEqual(['管理员']);
+    expect((await get(`/api/blade-system/role/tree-by-id?roleId=${clerkRole}`, tenantAdmin)).status).toBe(404);
     // another tenant's role cannot be granted or assigned
     expect((await post('/api/blade-system/role/grant', { roleIds: [clerkRole], menuIds: [] }, tenantAdmin)).status).toBe(404);
   });

@@ -12,7 +12,7 @@ import type { FieldSchema, ScreenDocument } from '../../shared/document.js';
 import { allProperties, builtins, conditionalFields, conditionHolds, listableProperties, storedFields, toSnake } from '../../shared/fields.js';
 import { pickEditable } from '../../shared/form.js';
 import { SearchError, missingRequiredSearches, parseSearchParams, parseSort, type Condition } from '../../shared/search.js';
-import { PLATFORM_TENANT, requirePermission, type AuthUser } from '../context.js';
+import { PLATFORM_TENANT, isPlatformAdministrator, requirePermission, type AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
 import type { DocumentRegistry } from '../documents.js';
 import { dataScopeCondition } from '../lib/access.js';
@@ -184,6 +184,14 @@ async function removeIds(db: DB, doc: ScreenDocument, req: FastifyRequest, user:
   ).execute()) as Array<{ id: unknown }>;
   if (!rows.length) throw notFound();
   return rows.map((r) => String(r.id));
+}
+
+/**
+ * BladeX's `tree?tenantId=` (departments, roles … of a tenant, for the platform administrator's forms of that
+ * tenant): the platform administrator reads as that tenant; anyone else reads their own, whatever they send.
+ */
+export function asTenant(user: AuthUser, tenantId: unknown): AuthUser {
+  return typeof tenantId === 'string' && /^[0-9]{6}$/.test(tenantId) && isPlatformAdministrator(user) ? { ...user, tenantId } : user;
 }
 
 /** The rows of a screen a caller may touch: its tenant, live rows, and its data scope (detail, update, remove). */
@@ -359,8 +367,9 @@ function mountTree(app: FastifyInstance, doc: ScreenDocument, tree: TreeInfo, re
   if (!has(`${api}/tree`))
     app.get(`${api}/tree`, documentRoute(doc, 'tree'), async (req) => {
       const user = await requirePermission(app, req, prefix);
-      const { conditions } = parseListRequest(doc, (req.query ?? {}) as Record<string, unknown>, app.ctx.docs);
-      return ok(nodeForest(await treeRows(app.ctx.db(), doc, tree, user, conditions), tree));
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      const { conditions } = parseListRequest(doc, { ...query, tenantId: undefined }, app.ctx.docs);
+      return ok(nodeForest(await treeRows(app.ctx.db(), doc, tree, asTenant(user, query.tenantId), conditions), tree));
     });
 
   if (!has(`${api}/lazy-list`))

@@ -6,13 +6,16 @@
  * `data_scope` and `api_scope`; their hooks check a data rule's column against the screen it narrows.
  */
 import type { FastifyRequest } from 'fastify';
-import { isAdministrator, requirePermission, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { isAdministrator, isPlatformAdministrator, requirePermission, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import { API_SCOPE, DATA_SCOPE, SCOPE_PLACEHOLDERS, scopeColumns } from '../../lib/access.js';
 import { HttpError, fail, ok } from '../../lib/http.js';
 import { isId, newId } from '../../lib/ids.js';
 import { inTransaction } from '../../crud/index.js';
+import { nodeForest, type TreeInfo } from '../../crud/tree.js';
 import { tenantMenuIds } from '../tenant/index.js';
+
+const ROLE_TREE: TreeInfo = { parentField: 'parentId', labelField: 'roleName', keyField: 'id', rootValue: '0', pagedList: false };
 
 /** Ids from a JSON array or a comma-joined string (query or body), at most 5000, each numeric. */
 function idsOf(req: FastifyRequest, ...names: string[]): string[] {
@@ -138,6 +141,18 @@ const roleModule: ServerModule = {
   name: 'role',
   screenHooks: { role: roleHooks, data_scope: dataScopeHooks, api_scope: apiScopeHooks },
   async plugin(app) {
+    // BladeX role/tree-by-id?roleId: the role tree of that role's tenant (another tenant's only to the platform).
+    app.get('/api/blade-system/role/tree-by-id', async (req) => {
+      const user = await requirePermission(app, req, 'role');
+      const roleId = String(((req.query ?? {}) as Record<string, unknown>).roleId ?? '');
+      if (!isId(roleId)) throw fail('error.paramMissing', { name: 'roleId' });
+      const db = app.ctx.db();
+      const role = await db.selectFrom('blade_role').select('tenant_id').where('id', '=', roleId).where('is_deleted', '=', 0).executeTakeFirst();
+      if (!role || (role.tenant_id !== user.tenantId && !isPlatformAdministrator(user))) throw new HttpError(404, 'error.notFound');
+      const rows = await db.selectFrom('blade_role').select(['id', 'parent_id', 'role_name', 'sort']).where('tenant_id', '=', String(role.tenant_id)).where('is_deleted', '=', 0).orderBy('sort').orderBy('id').execute();
+      return ok(nodeForest(rows.map((r) => ({ id: String(r.id), parentId: String(r.parent_id), roleName: r.role_name })), ROLE_TREE));
+    });
+
     // BladeX role/grant {roleIds, menuIds, dataScopeIds, apiScopeIds}: each role then holds exactly these.
     app.post('/api/blade-system/role/grant', async (req) => {
       const user = await requirePermission(app, req, 'role_grant');
