@@ -250,6 +250,19 @@ describe('users', () => {
     data(await post('/api/blade-system/user/submit', { id, status: 1 }));
   });
 
+  it('platform settings: a user\'s platform and its extension, a JSON object, inside the tenant', async () => {
+    const id = data(await get('/api/blade-system/user/list?account=clerk1')).records[0].id;
+    expect(data(await get(`/api/blade-system/user/platform-detail?id=${id}`))).toMatchObject({ userType: 1, userExt: '' });
+    const bad = await post('/api/blade-system/user/update-platform', { userId: id, userType: 2, userExt: '[1]' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('用户拓展须为 JSON 对象');
+    expect((await post('/api/blade-system/user/update-platform', { userId: id, userType: 7 })).status).toBe(400);
+    data(await post('/api/blade-system/user/update-platform', { userId: id, userType: 2, userExt: '{"wechat":"zhang"}' }));
+    expect(data(await get(`/api/blade-system/user/platform-detail?id=${id}`))).toMatchObject({ userType: 2, userExt: '{"wechat":"zhang"}' });
+    const viewer = await operator(t, 'uviewer', ['user', 'user_view']);
+    expect((await get(`/api/blade-system/user/platform-detail?id=${id}`, viewer.token)).status).toBe(403);
+  });
+
   it('changing one\'s own password ends the other sessions and keeps this one', async () => {
     const one = (await signIn('logistics1', 'logistics1-pw')).access_token;
     const two = (await signIn('logistics1', 'logistics1-pw')).access_token;

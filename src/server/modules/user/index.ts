@@ -1,7 +1,7 @@
 /**
  * Users (document `schemas/system/user.json` on blade_user, served by the generic CRUD) and their actions:
  * `grant?userIds&roleIds` (button user_role; approves a pending guest account), `reset-password?userIds` (user_reset: to the parameter
- * account.initPassword), `unlock?userIds` (user_unlock: forgets their failed sign-ins). The rules around them, on the server whatever the client shows:
+ * account.initPassword), `platform-detail?id` / `update-platform` (user_platform: userType, userExt), `unlock?userIds` (user_unlock: forgets their failed sign-ins). The rules around them, on the server whatever the client shows:
  * - a password on add (typed by the operator; stored as the slow hash of its md5, what the sign-in sends — x-digest), the tenant's account limit (blade_tenant
  *   account_number, -1 = none);
  * - a caller who is not an administrator assigns only roles it holds itself;
@@ -69,6 +69,21 @@ async function keepLastAdministrator(db: DB, tenantId: string, leaving: string[]
   if (leavingHolders.length && holders.length === leavingHolders.length) throw new HttpError(400, 'user.msg.lastAdministrator');
 }
 
+function isJsonObject(text: string): boolean {
+  try {
+    const v = JSON.parse(text);
+    return !!v && typeof v === 'object' && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** A 400 naming one field, with its message in the caller's language. */
+function validation(req: FastifyRequest, field: string, key: string): HttpError {
+  const message = req.server.ctx.i18n.t(req.lang, key);
+  return new HttpError(400, 'error.validation', {}, [{ field, message }], message);
+}
+
 const userHooks: ScreenHooks = {
   async beforeSave({ mode, values, existing, req, db }) {
     const user = req.user!;
@@ -109,6 +124,10 @@ const userHooks: ScreenHooks = {
 
 const userModule: ServerModule = {
   name: 'user',
+  migrations: [
+    // BladeX keeps a user's platform extension beside the user (blade_user_web/app/other.user_ext): one column here
+    { name: 'user_0001_user_ext', up: (db) => sql`alter table blade_user add column if not exists user_ext varchar(2000)`.execute(db).then(() => undefined) },
+  ],
   screenHooks: { user: userHooks },
   async plugin(app) {
     // BladeX user/grant?userIds&roleIds: those users then hold exactly these roles (an empty list is refused).
@@ -142,6 +161,30 @@ const userModule: ServerModule = {
       await db.updateTable('blade_user').set({ password: hash, update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }).where('id', 'in', users).execute();
       await app.ctx.tokens.endUserSessions(users);
       return ok({ users: users.length });
+    });
+
+    // BladeX user/platform-detail?id and update-platform {id|userId, userType, userExt}: the user's platform and
+    // its extension (a JSON object), one per user.
+    app.get('/api/blade-system/user/platform-detail', async (req) => {
+      const user = await requirePermission(app, req, 'user_platform');
+      const [id] = idsOf(req, 'id');
+      const row = await app.ctx.db().selectFrom('blade_user').select(['id', 'account', 'real_name', 'user_type', 'user_ext']).where('id', '=', id).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+      if (!row) throw new HttpError(404, 'error.notFound');
+      return ok({ id: String(row.id), account: row.account, realName: row.real_name, userType: row.user_type ?? 1, userExt: row.user_ext ?? '' });
+    });
+    app.post('/api/blade-system/user/update-platform', async (req) => {
+      const user = await requirePermission(app, req, 'user_platform');
+      const b = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
+      const [id] = idsOf(req, b.userId !== undefined || ((req.query ?? {}) as Record<string, unknown>).userId !== undefined ? 'userId' : 'id');
+      const q = { ...((req.query ?? {}) as Record<string, unknown>), ...b };
+      const userType = Number(q.userType);
+      if (![1, 2, 3].includes(userType)) throw validation(req, 'userType', 'user.msg.userType');
+      const ext = q.userExt === undefined || q.userExt === null ? '' : String(q.userExt).trim();
+      if (ext.length > 2000 || (ext && !isJsonObject(ext))) throw validation(req, 'userExt', 'user.msg.userExtJson');
+      const r = await app.ctx.db().updateTable('blade_user').set({ user_type: userType, user_ext: ext || null, update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) })
+        .where('id', '=', id).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+      if (!r.numUpdatedRows) throw new HttpError(404, 'error.notFound');
+      return okStatus();
     });
 
     // BladeX user/unlock?userIds: forget the failed sign-ins of those users of the caller's tenant (lifts the lock).
