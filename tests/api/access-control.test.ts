@@ -4,6 +4,7 @@
  * the user rules (never yourself, never the last administrator, sessions ended on re-grant/reset/disable), guest
  * registration waiting for approval, and tenants that never see each other.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, merchantBody, startTestServer, type TestServer } from './helpers.js';
 import { data, operator } from './system-helpers.js';
@@ -248,6 +249,21 @@ describe('users', () => {
     expect(refused.access_token).toBeUndefined();
     expect(refused.error_description).toBe('账号已停用,请联系管理员');
     data(await post('/api/blade-system/user/submit', { id, status: 1 }));
+  });
+
+  it('exports the users of the tenant as .xlsx, never a password; without user_export: 403', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/blade-system/user/export?columns=account,realName,deptId,status', headers: { 'blade-auth': `bearer ${admin}` } });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.rawPayload as any);
+    const rows = wb.worksheets[0].getSheetValues().slice(1).map((v: any) => v.slice(1));
+    expect(rows[0]).toEqual(['登录账号', '用户姓名', '所属部门', '账号状态']);
+    expect(rows.map((x: any[]) => x[0])).toEqual(expect.arrayContaining(['admin', 'clerk1']));
+    expect(rows.find((x: any[]) => x[0] === 'clerk1')).toEqual(['clerk1', 'clerk1', '销售部', '正常']);
+    expect((await get('/api/blade-system/user/export?columns=account,password')).status).toBe(400);
+    const viewer = await operator(t, 'uexport', ['user']);
+    expect((await get('/api/blade-system/user/export', viewer.token)).status).toBe(403);
   });
 
   it('platform settings: a user\'s platform and its extension, a JSON object, inside the tenant', async () => {

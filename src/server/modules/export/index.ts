@@ -2,7 +2,7 @@
  * Export for every screen document that offers it (list.builtins includes 'export', the default):
  *   GET <resource.api>/export?<the list's search params>&columns=a,b,c&lang=zh|en[&ascs|descs]
  * → an .xlsx attachment: the requested visible columns (default: the document's non-hidden columns) with
- * headers and dictionary labels in the requested language, rows in the list's order.
+ * headers and dictionary labels in the requested language, looked-up fields by their labels, rows in the list's order.
  *
  * It reuses the CRUD plugin's list query (same search whitelist, tenant scope, required searches, sort) and
  * streams: batches of rows (batches.ts: a cursor on PostgreSQL, id batches on the embedded database) feed
@@ -16,6 +16,7 @@ import type { ScreenDocument } from '../../../shared/document.js';
 import { builtins, listableProperties } from '../../../shared/fields.js';
 import { requirePermission, type ServerModule } from '../../context.js';
 import { loadDictionaries } from '../../crud/dictionaries.js';
+import { addLookups, lookupFields } from '../../crud/lookup.js';
 import { dataScopeOf, parseListRequest, readableFields } from '../../crud/index.js';
 import { localDateTime } from '../../lib/time.js';
 import { BusinessError } from '../../lib/errors.js';
@@ -71,13 +72,16 @@ function mountExport(app: FastifyInstance, doc: ScreenDocument): void {
       if (typeof v === 'object') return JSON.stringify(v);
       return v;
     };
+    const lookups = new Map(lookupFields(doc).filter((l) => fields.some((f) => f.field === l.field)).map((l) => [l.field, l.as]));
     const pump = async () => {
       await forEachExportBatch(
         app.ctx.db(),
         doc,
         { conditions, sort, tenantId: user.tenantId, scope: dataScopeOf(doc, user), fields, singleConnection: !app.ctx.config.databaseUrl },
         async (rows) => {
-          for (const row of rows) ws.addRow(fields.map((f) => convert(f.field, row[f.field]))).commit();
+          // a looked-up field (a department id, roles …) is exported as the list shows it: by its label
+          if (lookups.size) await addLookups(app.ctx.db(), app.ctx.docs, doc, rows as Array<Record<string, unknown>>, user);
+          for (const row of rows) ws.addRow(fields.map((f) => (lookups.has(f.field) ? row[lookups.get(f.field)!] ?? null : convert(f.field, row[f.field])))).commit();
           // Backpressure: let the socket take what is buffered before reading the next batch.
           await new Promise((res) => setImmediate(res));
           while (!out.destroyed && out.readableLength > 4 * 1024 * 1024) await new Promise((res) => setTimeout(res, 10));
