@@ -21,7 +21,7 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "bad-enum-value",
     [
-      ["/list/search/0/op", "must be one of: \"equal\", \"contains\", \"prefix\", \"dateRange\", \"range\""],
+      ["/list/search/0/op", "must be one of: \"equal\", \"contains\", \"prefix\", \"dateRange\", \"range\", \"under\""],
     ],
   ],
   [
