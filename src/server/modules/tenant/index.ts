@@ -15,7 +15,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import { isPlatformAdministrator, PLATFORM_TENANT, requirePermission, type ScreenHooks, type ServerModule } from '../../context.js';
 import { inTransaction } from '../../crud/index.js';
+import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
+import { AUDIT_COLUMNS_SQL } from '../../db/migrate.js';
 import { HttpError, fail, ok, okStatus } from '../../lib/http.js';
 import { isId, newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
@@ -162,6 +164,16 @@ async function tenantOf(db: DB, req: { query?: unknown; body?: unknown }) {
 
 const tenantModule: ServerModule = {
   name: 'tenant',
+  // the tenant module owns the packages' table (document tenantPackage, managed by this module)
+  migrations: [
+    {
+      name: 'tenant_0001_packages',
+      up: async (db) => {
+        await sql.raw(`create table blade_tenant_package (id bigint primary key, ${AUDIT_COLUMNS_SQL},
+          package_name varchar(50), menu_id text, remark varchar(255))`).execute(db);
+      },
+    },
+  ],
   screenHooks: { tenant: tenantHooks, tenantPackage: packageHooks },
   async plugin(app) {
     // BladeX tenant/package-setting?tenantId&packageId: the tenant's package (empty = none); its roles lose what falls outside.
