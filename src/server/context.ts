@@ -39,9 +39,12 @@ export interface AuthUser {
  * beforeRemove run inside the write's transaction (`db` is that transaction): throwing an HttpError refuses the
  * write with its message and nothing is written.
  */
+/** Where a saved record comes from: the add/edit dialog (submit) or a row of an .xlsx import. */
+export type SaveOrigin = 'submit' | 'import';
+
 export interface ScreenHooks {
   /** Called before insert/update with the column values (camelCase fields) about to be written. */
-  beforeSave?: (args: { mode: 'add' | 'edit'; values: Record<string, unknown>; body: Record<string, unknown>; existing?: Record<string, unknown>; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
+  beforeSave?: (args: { mode: 'add' | 'edit'; values: Record<string, unknown>; body: Record<string, unknown>; existing?: Record<string, unknown>; req: FastifyRequest; doc: ScreenDocument; db: DB; origin?: SaveOrigin }) => Promise<void> | void;
   /** Called after insert/update, in the same transaction, with the saved id and values. */
   afterSave?: (args: { mode: 'add' | 'edit'; id: string; values: Record<string, unknown>; existing?: Record<string, unknown>; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
   /** Called before remove with the ids about to be removed; throw an HttpError to refuse (e.g. it has children). */

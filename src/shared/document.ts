@@ -236,7 +236,8 @@ export interface ActionShow {
   width?: number;
 }
 
-export type BuiltinAction = 'add' | 'edit' | 'view' | 'delete' | 'export';
+/** `import` (not in the default set): an .xlsx import through the add dialog's validation — the import module. */
+export type BuiltinAction = 'add' | 'edit' | 'view' | 'delete' | 'export' | 'import';
 
 export interface ListDef {
   columns: ColumnDef[];

@@ -1,5 +1,5 @@
 /** Pure helpers over a screen document's fields, shared by server, runtime and lint. */
-import type { EntitySchema, FieldSchema, FieldUi, Mode, ModeBehaviour, ScreenDocument } from './document.js';
+import type { BuiltinAction, EntitySchema, FieldSchema, FieldUi, Mode, ModeBehaviour, ScreenDocument } from './document.js';
 
 const snakeNames = new Map<string, string>();
 
@@ -126,7 +126,7 @@ export function sqlType(f: FieldSchema): string {
 }
 
 /** Permission codes derived from the resource prefix. */
-export function builtinPermission(doc: ScreenDocument, action: 'add' | 'edit' | 'view' | 'delete' | 'export'): string {
+export function builtinPermission(doc: ScreenDocument, action: BuiltinAction): string {
   return `${doc.resource.permissionPrefix}_${action}`;
 }
 

@@ -38,7 +38,7 @@ describe('data files', () => {
 
   it('reports what breaks the files\' JSON Schemas, at the pointer', () => {
     expect(lines('data-broken')).toEqual([
-      'schemas/data/menus.json: /menus/0/children/0/buttons/2: must be one of: "add", "edit", "delete", "view", "export"',
+      'schemas/data/menus.json: /menus/0/children/0/buttons/2: must be one of: "add", "edit", "delete", "view", "export", "import"',
       'schemas/data/menus.json: /menus/0/children/1/path: must be a route path such as "/merchant/merchant" (leading slash, no trailing slash)',
       'schemas/data/dictionaries/business.json: /dictionaries/0/items/0/valueEN: unknown key "valueEN" (did you mean "valueEn"?)',
     ]);

@@ -1,6 +1,7 @@
 /** Which buttons a user sees: built-ins and named actions gated by permission codes and row rules. */
 import type { ActionDef, RowRule, ScreenDocument } from '../../shared/document.js';
 import { builtinPermission, builtins, looseEqual } from '../../shared/fields.js';
+import { importAction } from '../../shared/import.js';
 import { columnsModel, type ColumnModel } from './columns.js';
 
 export type Permissions = Record<string, boolean | undefined>;
@@ -45,7 +46,8 @@ export function actionsModel(doc: ScreenDocument, permissions: Permissions | und
   for (const k of ['view', 'edit', 'delete'] as const) {
     if (can(k)) row.push({ kind: k, labelKey: LABELS[k], permission: builtinPermission(doc, k) });
   }
-  for (const a of doc.list.actions ?? []) {
+  const importing = offered.has('import') && !readOnly ? [importAction(doc)] : [];
+  for (const a of [...importing, ...(doc.list.actions ?? [])]) {
     if (!allowed(permissions, a.permission)) continue;
     const item = { kind: 'action' as const, labelKey: a.label, permission: a.permission, action: a };
     if (a.position === 'toolbar') toolbar.push(item);

@@ -12,7 +12,7 @@ import type { FieldSchema, ScreenDocument } from '../../shared/document.js';
 import { allProperties, builtins, conditionalFields, conditionHolds, listableProperties, storedFields, toSnake } from '../../shared/fields.js';
 import { pickEditable } from '../../shared/form.js';
 import { SearchError, missingRequiredSearches, parseSearchParams, parseSort, type Condition } from '../../shared/search.js';
-import { PLATFORM_TENANT, isPlatformAdministrator, requirePermission, type AuthUser } from '../context.js';
+import { PLATFORM_TENANT, isPlatformAdministrator, requirePermission, type AuthUser, type SaveOrigin } from '../context.js';
 import type { DB } from '../db/index.js';
 import type { DocumentRegistry } from '../documents.js';
 import { dataScopeCondition } from '../lib/access.js';
@@ -403,7 +403,7 @@ async function addParentNames(db: DB, doc: ScreenDocument, tree: TreeInfo, user:
  * Records not owned by a tenant (menus, system dictionaries, clients, scopes, tenants) are shared by every tenant:
  * only callers of the platform tenant 000000 change them, whatever codes another tenant's roles were granted.
  */
-function refuseSharedWrite(doc: ScreenDocument, user: AuthUser): void {
+export function refuseSharedWrite(doc: ScreenDocument, user: AuthUser): void {
   if (doc.resource.tenantScoped === false && user.tenantId !== PLATFORM_TENANT) throw new HttpError(403, 'error.sharedRecords');
 }
 
@@ -439,7 +439,11 @@ export async function saveRecord(
   return inTransaction(db, (trx) => writeRecord(app, trx, doc, mode, body, id, user, req));
 }
 
-async function writeRecord(
+/**
+ * One submit inside the caller's transaction `db` (saveRecord opens one; an import writes all its rows in one).
+ * `origin` tells the hooks where the values come from (an import carries no password, say).
+ */
+export async function writeRecord(
   app: FastifyInstance,
   db: DB,
   doc: ScreenDocument,
@@ -448,6 +452,7 @@ async function writeRecord(
   id: string | undefined,
   user: AuthUser,
   req: FastifyRequest,
+  origin: SaveOrigin = 'submit',
 ): Promise<{ id: string }> {
   const props = allProperties(doc.schema);
   const stored = new Map(storedFields(doc));
@@ -490,7 +495,7 @@ async function writeRecord(
   }
   const tree = treeOf(doc);
   const moveSubtree = tree ? await prepareTreeWrite(db, doc, tree, user, mode, values, existing) : undefined;
-  for (const h of app.ctx.hooks.get(doc.id) ?? []) await h.beforeSave?.({ mode, values, body, existing, req, doc, db });
+  for (const h of app.ctx.hooks.get(doc.id) ?? []) await h.beforeSave?.({ mode, values, body, existing, req, doc, db, origin });
 
   const row: Record<string, unknown> = {};
   for (const [f, v] of Object.entries(values)) {
@@ -499,9 +504,13 @@ async function writeRecord(
   }
   const now = localDateTime(app.ctx.config.appTimezone);
   const audit = doc.resource.audit !== false;
-  /** A concurrent write took the unique value between the check and this statement: the same 409. */
+  /**
+   * A concurrent write took the unique value between the check and this statement: the same 409, marked as
+   * coming from a failed statement (the transaction can take no other; an import must not go on with it).
+   */
   const raceLost = (e: unknown): never => {
-    throw duplicateFromViolation(doc, e, i18n, req.lang) ?? e;
+    const dup = duplicateFromViolation(doc, e, i18n, req.lang);
+    throw dup ? Object.assign(dup, { statementFailed: true }) : e;
   };
   let savedId: string;
   if (mode === 'add') {

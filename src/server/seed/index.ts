@@ -17,7 +17,7 @@ import { localDateTime } from '../lib/time.js';
 import { hashClientSecret } from '../modules/client/index.js';
 import { seedRegions } from '../modules/region/data.js';
 import { readSeedData, type SeedData } from './data.js';
-import { userRoleCodes, type SeedMenu } from './menus.js';
+import { STANDARD_BUTTONS, userRoleCodes, type SeedMenu } from './menus.js';
 
 export const ADMIN_TENANT = '000000';
 export const SEED_IDS = {
@@ -140,12 +140,11 @@ export async function syncMenus(db: DB, docs: ScreenDocument[], i18n: I18n, data
       code: prefix, name: i18n.t('zh', doc.title), nameEn: i18n.t('en', doc.title), path: doc.route, source: doc.menu.icon ?? '', sort: doc.menu.sort ?? 99,
       category: 1, action: 0, isOpen: 1, alias: 'menu',
     }, parentId);
-    const verbs: Array<[string, string, string, 0 | 1 | 2 | 3]> = [['add', '新增', 'Add', 1], ['edit', '修改', 'Edit', 2], ['delete', '删除', 'Delete', 3], ['view', '查看', 'View', 2], ['export', '导出', 'Export', 1]];
     let sort = 1;
     const offered = builtins(doc);
-    for (const [verb, zh, en, action] of verbs) {
+    for (const [verb, b] of Object.entries(STANDARD_BUTTONS)) {
       if (!offered.has(verb) || doc.resource.readOnlyApi && ['add', 'edit', 'delete'].includes(verb) || ids.has(`${prefix}_${verb}`)) continue;
-      await insert({ code: `${prefix}_${verb}`, name: zh, nameEn: en, path: `${doc.resource.api}/${verb}`, source: '', sort: sort++, category: 2, action, isOpen: 1, alias: verb }, menuId);
+      await insert({ code: `${prefix}_${verb}`, name: b.name, nameEn: b.nameEn, path: `${doc.resource.api}/${b.endpoint}`, source: '', sort: sort++, category: 2, action: b.action, isOpen: 1, alias: verb }, menuId);
     }
     for (const a of doc.list.actions ?? []) {
       if (ids.has(a.permission)) continue;

@@ -29,6 +29,7 @@ export const STANDARD_BUTTONS: Record<string, { name: string; nameEn: string; ac
   delete: { name: '删除', nameEn: 'Delete', action: 3, endpoint: 'remove' },
   view: { name: '查看', nameEn: 'View', action: 2, endpoint: 'view' },
   export: { name: '导出', nameEn: 'Export', action: 1, endpoint: 'export' },
+  import: { name: '导入', nameEn: 'Import', action: 1, endpoint: 'import' },
 };
 
 const POSITIONS = { none: 0, toolbar: 1, row: 2, both: 3 } as const;

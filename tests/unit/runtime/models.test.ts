@@ -431,6 +431,18 @@ describe('actions model', () => {
     expect(visibleWhen([{ field: 'x', eq: null }], { x: null })).toBe(true);
   });
 
+  it('the import built-in is a toolbar action with its file form and template, behind <prefix>_import', () => {
+    const withImport = { ...merchant, list: { ...merchant.list, builtins: ['add', 'import'] } } as ScreenDocument;
+    const m = actionsModel(withImport, { merchant_add: true, merchant_import: true });
+    const item = m.toolbar.find((i) => i.kind === 'action' && i.action.name === 'import');
+    expect(item && item.kind === 'action' && item.action).toMatchObject({ endpoint: 'import', method: 'POST', permission: 'merchant_import', label: 'import.action.import' });
+    expect(item && item.kind === 'action' && (item.action.form?.uiSchema as any)?.file['ui:options'].template).toBe('import/template');
+    expect(actionsModel(withImport, { merchant_add: true }).toolbar.map((i) => i.kind)).toEqual(['add']);
+    // not offered → no button, whatever the code
+    expect(actionsModel(merchant, { merchant_import: true }).toolbar).toEqual([]);
+    expect(actionRequest(withImport, (item as any).action, {}).url).toBe('/api/merchant/import');
+  });
+
   it('delete with nothing selected warns; action requests', () => {
     expect(checkSelection([])).toBe('common.msg.selectOne');
     expect(checkSelection(['1'])).toBeNull();

@@ -18,10 +18,9 @@ import { applyCardSync, findCard, unbindCard } from '../ledger/cards.js';
 import { ledgerContext } from '../ledger/index.js';
 import { batchRecharge, previewBatchRecharge, recharge } from '../ledger/service.js';
 import { importEmployees, templateWorkbook } from './import.js';
+import { MAX_IMPORT_FILE as MAX_FILE, XLSX_TYPE as XLSX, uploadedFile } from '../../crud/import-sheet.js';
 import { messagingProvider } from './provider.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const MAX_FILE = 10 * 1024 * 1024;
 
 export const employeeModule: ServerModule = {
   name: 'employee',
@@ -59,15 +58,10 @@ export const employeeModule: ServerModule = {
 
     app.post('/api/employee/import', async (req) => {
       const ctx = await ledgerContext(app, req, 'employee_import');
-      let file: Buffer | undefined;
-      if ((req as any).isMultipart?.()) {
-        const part = await (req as any).file();
-        if (part) file = await part.toBuffer();
-      } else if (Buffer.isBuffer(req.body)) file = req.body;
-      if (!file || !file.length) throw new BusinessError('employee.msg.importBadFile');
+      const file = await uploadedFile(req as any);
       const doc = app.ctx.docs.get('employee')!;
       try {
-        return ok(await importEmployees(app.ctx.db(), ctx, doc, file, req.lang));
+        return ok(await importEmployees(app.ctx.db(), app.ctx.docs, ctx, doc, file, req.lang));
       } catch (e: any) {
         if (e?.code === '23505') throw new BusinessError('employee.msg.cardNoExists');
         throw e;

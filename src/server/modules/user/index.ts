@@ -1,5 +1,7 @@
 /**
  * Users (document `schemas/system/user.json` on blade_user, served by the generic CRUD) and their actions:
+ * `import` (the document's import built-in, user_import: without a password column, each starts with account.initPassword),
+ * `user-list` (the tenant's users for pickers, by the screen's searches, at most 1000),
  * `grant?userIds&roleIds` (button user_role; approves a pending guest account), `reset-password?userIds` (user_reset: to the parameter
  * account.initPassword), `platform-detail?id` / `update-platform` (user_platform: userType, userExt), `unlock?userIds` (user_unlock: forgets their failed sign-ins). The rules around them, on the server whatever the client shows:
  * - a password on add (typed by the operator; stored as the slow hash of its md5, what the sign-in sends — x-digest), the tenant's account limit (blade_tenant
@@ -22,6 +24,10 @@ import { localDateTime } from '../../lib/time.js';
 import { readParam } from '../param/index.js';
 import { USER_ACTIVE, USER_PENDING } from './status.js';
 import { tenantRoleIds } from '../role/index.js';
+import { buildListQuery, dataScopeOf, parseListRequest, serializeRecord } from '../../crud/index.js';
+
+/** user-list answers at most this many users (a picker, not an export). */
+const USER_LIST_MAX = 1000;
 
 const csv = (v: unknown) => String(v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -78,6 +84,12 @@ function isJsonObject(text: string): boolean {
   }
 }
 
+/** The stored hash of the parameter account.initPassword (as the sign-in sends it: md5 hex). */
+async function initialPasswordHash(db: DB): Promise<string> {
+  const plain = (await readParam(db, 'account.initPassword')) || '123456';
+  return hashPassword(createHash('md5').update(plain).digest('hex'));
+}
+
 /** A 400 naming one field, with its message in the caller's language. */
 function validation(req: FastifyRequest, field: string, key: string): HttpError {
   const message = req.server.ctx.i18n.t(req.lang, key);
@@ -85,9 +97,11 @@ function validation(req: FastifyRequest, field: string, key: string): HttpError 
 }
 
 const userHooks: ScreenHooks = {
-  async beforeSave({ mode, values, existing, req, db }) {
+  async beforeSave({ mode, values, existing, req, db, origin }) {
     const user = req.user!;
     if (mode === 'add') {
+      // an imported user starts with the parameter account.initPassword, as a reset gives (no passwords in spreadsheets)
+      if (origin === 'import' && !values.password) values.password = await initialPasswordHash(db);
       if (typeof values.password !== 'string' || !values.password) throw new HttpError(400, 'error.validation', {}, [{ field: 'password', message: req.server.ctx.i18n.t(req.lang, 'user.msg.password') }], req.server.ctx.i18n.t(req.lang, 'user.msg.password'));
       const tenant = await db.selectFrom('blade_tenant').select('account_number').where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
       const limit = Number(tenant?.account_number ?? -1);
@@ -156,8 +170,7 @@ const userModule: ServerModule = {
       const db = app.ctx.db();
       const users = await tenantUsers(db, user.tenantId, idsOf(req, 'userIds'));
       if (!users.length) throw new HttpError(404, 'error.notFound');
-      const plain = (await readParam(db, 'account.initPassword')) || '123456';
-      const hash = await hashPassword(createHash('md5').update(plain).digest('hex'));
+      const hash = await initialPasswordHash(db);
       await db.updateTable('blade_user').set({ password: hash, update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }).where('id', 'in', users).execute();
       await app.ctx.tokens.endUserSessions(users);
       return ok({ users: users.length });
@@ -185,6 +198,21 @@ const userModule: ServerModule = {
         .where('id', '=', id).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
       if (!r.numUpdatedRows) throw new HttpError(404, 'error.notFound');
       return okStatus();
+    });
+
+    // BladeX user/user-list: the users of the caller's tenant as a plain list (pickers: assignees, recipients), by
+    // the users screen's searches (account, realName contain; status; deptId under a department), at most 1000.
+    app.get('/api/blade-system/user/user-list', async (req) => {
+      const user = await requirePermission(app, req, 'user');
+      const doc = app.ctx.docs.get('user')!;
+      const { conditions } = parseListRequest(doc, (req.query ?? {}) as Record<string, unknown>, app.ctx.docs);
+      const rows = await buildListQuery(app.ctx.db(), doc, {
+        conditions, sort: [{ field: 'account', dir: 'asc' }], tenantId: user.tenantId, scope: dataScopeOf(doc, user),
+      }).limit(USER_LIST_MAX).execute();
+      return ok(rows.map((r) => {
+        const { id, account, name, realName, deptId, roleId, status } = serializeRecord(doc, r as Record<string, unknown>);
+        return { id, account, name, realName, deptId, roleId, status };
+      }));
     });
 
     // BladeX user/unlock?userIds: forget the failed sign-ins of those users of the caller's tenant (lifts the lock).
