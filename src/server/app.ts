@@ -53,7 +53,12 @@ const PUBLIC_PATHS = new Set([
   '/api/blade-auth/captcha',
   '/api/blade-auth/sm2/public-key',
 ]);
-const LOGOUT_PATHS = new Set(['/api/blade-auth/oauth/logout', '/api/blade-auth/logout']);
+/**
+ * Paths that work with or without a token (a valid one makes the caller known): logout, and a guest's account
+ * request — only while account.registerUser is true, rate-limited per address (and per user after a social
+ * sign-in), the account waits for approval.
+ */
+const TOKEN_OPTIONAL_PATHS = new Set(['/api/blade-auth/oauth/logout', '/api/blade-auth/logout', '/api/blade-system/user/register-guest']);
 export const FILE_ROUTE_PREFIX = '/api/blade-resource/oss/file/';
 
 function tokenOf(req: FastifyRequest): string | undefined {
@@ -125,14 +130,14 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     const url = req.url.split('?')[0];
     if (!url.startsWith('/api/') || PUBLIC_PATHS.has(url) || url.startsWith(FILE_ROUTE_PREFIX) || isApiDocsPath(url)) return;
     const token = tokenOf(req);
-    const isLogout = LOGOUT_PATHS.has(url);
+    const optional = TOKEN_OPTIONAL_PATHS.has(url);
     if (!token) {
-      if (isLogout) return;
+      if (optional) return;
       return reply.code(401).send(rFail(401, msg(req, 'error.unauthorized')));
     }
     const claims = await ctx.tokens.verify(token, 'access_token');
     if (!claims) {
-      if (isLogout) return;
+      if (optional) return;
       return reply.code(401).send(rFail(401, msg(req, 'error.unauthorized')));
     }
     const csv = (v: unknown) => (typeof v === 'string' ? v.split(',').filter(Boolean) : []);

@@ -11,6 +11,8 @@ export interface WebsiteConfig {
   tenantMode: boolean;
   captchaMode: boolean;
   switchMode: boolean;
+  /** The sign-in page offers guest registration (parameter account.registerUser). */
+  registerMode: boolean;
   tenantId: string;
   /** Refresh threshold in seconds: the stored token is refreshed once its age reaches this. */
   tokenTime: number;
@@ -33,6 +35,7 @@ export const website: WebsiteConfig = {
   tenantMode: false,
   captchaMode: false,
   switchMode: false,
+  registerMode: false,
   tenantId: '000000',
   tokenTime: 3000,
   tokenCheckInterval: 10_000,
@@ -48,7 +51,7 @@ export const website: WebsiteConfig = {
 /** Apply the server's switches (unknown keys ignored). */
 export function applyServerConfig(c: Partial<WebsiteConfig> | null | undefined): void {
   if (!c || typeof c !== 'object') return;
-  for (const k of ['tenantMode', 'captchaMode', 'switchMode'] as const) if (typeof c[k] === 'boolean') website[k] = c[k];
+  for (const k of ['tenantMode', 'captchaMode', 'switchMode', 'registerMode'] as const) if (typeof c[k] === 'boolean') website[k] = c[k];
   if (typeof c.tokenTime === 'number' && c.tokenTime > 0) website.tokenTime = c.tokenTime;
   if (typeof c.tokenCheckInterval === 'number' && c.tokenCheckInterval >= 200) website.tokenCheckInterval = c.tokenCheckInterval;
   if (typeof c.tenantId === 'string' && c.tenantId) website.tenantId = c.tenantId;

@@ -26,7 +26,6 @@ const SELF_ROUTES = new Set([
   'GET /api/blade-system/screen/list', 'GET /api/blade-system/screen/detail', // documents of granted screens only
   'GET /api/blade-system/locale/extra',
   'GET /api/blade-system/user/info', 'POST /api/blade-system/user/update-info', 'POST /api/blade-system/user/update-password',
-  'POST /api/blade-system/user/register-guest', // a social sign-in's account request, checked by its own rules
   'GET /api/blade-system/dict/dictionary', 'GET /api/blade-system/dict-biz/dictionary', 'GET /api/blade-system/dict/dictionary-batch', 'POST /api/blade-system/dict/dictionary-batch', 'GET /api/blade-system/dict/batch', // the labels of every form's selects
   'GET /api/blade-system/region/lazy-tree', 'GET /api/blade-system/region/select', // reference data of every form's region select (no tenant)
   'POST /api/blade-resource/oss/endpoint/put-file', // without a screen: the caller's own avatar (personal info); with one, that screen's add/edit code
@@ -35,7 +34,8 @@ const SELF_ROUTES = new Set([
   'GET /api/blade-system/tenant/info', // public tenant lookup by domain
 ]);
 
-const PUBLIC = new Set(['POST /api/blade-auth/oauth/token', 'GET /api/blade-auth/oauth/captcha', 'GET /api/blade-desk/shell/config', 'POST /api/blade-auth/token', 'GET /api/blade-auth/captcha', 'GET /api/blade-auth/sm2/public-key']);
+/** Reachable without a token (app.ts PUBLIC_PATHS); register-guest: only while account.registerUser is true, the account waits for approval. */
+const PUBLIC = new Set(['POST /api/blade-system/user/register-guest', 'POST /api/blade-auth/oauth/token', 'GET /api/blade-auth/oauth/captcha', 'GET /api/blade-desk/shell/config', 'POST /api/blade-auth/token', 'GET /api/blade-auth/captcha', 'GET /api/blade-auth/sm2/public-key']);
 
 beforeAll(async () => {
   t = await startTestServer();

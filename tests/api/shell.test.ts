@@ -15,7 +15,7 @@ describe('shell config', () => {
   it('is public and carries the site switches', async () => {
     const r = await t.call(undefined, { method: 'GET', url: '/api/blade-desk/shell/config' });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ tenantMode: false, captchaMode: false, switchMode: false, tenantId: '000000' });
+    expect(r.body.data).toMatchObject({ tenantMode: false, captchaMode: false, switchMode: false, registerMode: true, tenantId: '000000' });
   });
 });
 
@@ -86,6 +86,35 @@ describe('register-guest', () => {
     const login = await t.loginReply('guest1', 'guest123');
     expect(login.access_token).toBeUndefined();
     expect(login.error_description).toBeTruthy();
+  });
+
+  it('is open to a guest without a token only while account.registerUser is true (the sign-in page follows it)', async () => {
+    const anon = (account: string) => t.call(undefined, { method: 'POST', url: '/api/blade-system/user/register-guest', query: { tenantId: '000000', account, password: md5('guest123') } });
+    expect((await anon('guest2')).body.code).toBe(200);
+    const row = await t.database.db.selectFrom('blade_user').select(['status', 'role_id']).where('account', '=', 'guest2').executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 2, role_id: '' });
+    await t.database.db.updateTable('blade_param').set({ param_value: 'false' }).where('param_key', '=', 'account.registerUser').execute();
+    try {
+      const closed = await anon('guest3');
+      expect(closed.status).toBe(400);
+      expect(closed.body.msg).toBe('系统未开放账号注册');
+      expect((await t.call(undefined, { method: 'GET', url: '/api/blade-desk/shell/config' })).body.data.registerMode).toBe(false);
+    } finally {
+      await t.database.db.updateTable('blade_param').set({ param_value: 'true' }).where('param_key', '=', 'account.registerUser').execute();
+    }
+    // the tenant's account number holds for guests too
+    const users = await t.database.db.selectFrom('blade_user').select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', '000000').where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('blade_tenant').set({ account_number: Number(users.n) }).where('tenant_id', '=', '000000').execute();
+    try {
+      const full = await anon('guest4');
+      expect(full.status).toBe(400);
+      expect(full.body.msg).toContain(String(users.n));
+    } finally {
+      await t.database.db.updateTable('blade_tenant').set({ account_number: -1 }).where('tenant_id', '=', '000000').execute();
+    }
+    // into an unknown tenant: refused
+    const nowhere = await t.call(undefined, { method: 'POST', url: '/api/blade-system/user/register-guest', query: { tenantId: '999999', account: 'g9', password: md5('x1') } });
+    expect(nowhere.status).toBe(400);
   });
 });
 

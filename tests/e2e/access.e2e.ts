@@ -228,6 +228,57 @@ describe('data scope "own department"', () => {
   });
 });
 
+describe('a guest registration waits for approval', () => {
+  const GUEST = 'guestcook';
+  const GUEST_PW = 'guest-pw-1';
+
+  it('a guest asks for an account on the sign-in page; it cannot sign in yet', async () => {
+    const { context, page: p } = await newPage(browser, server.url);
+    await p.goto('/login');
+    await p.locator('[data-testid=login-register]').click();
+    const dlg = p.locator('.ant-modal', { has: p.locator('[data-testid=register-account]') });
+    await dlg.locator('[data-testid=register-name]').fill('王厨师');
+    await dlg.locator('[data-testid=register-account]').fill(GUEST);
+    await dlg.locator('[data-testid=register-password]').fill(GUEST_PW);
+    await dlg.locator('[data-testid=register-password2]').fill('something-else');
+    // the dialog stays open on a warning, and until the guest has read that the request was sent
+    await dlg.locator('.ant-modal-footer .ant-btn-primary').click();
+    await toast(p, '两次密码输入不一致');
+    await dlg.locator('[data-testid=register-password2]').fill(GUEST_PW);
+    await dlg.locator('.ant-modal-footer .ant-btn-primary').click();
+    const done = p.locator('.ant-modal-confirm', { hasText: '注册申请已提交，请耐心等待管理员审核' });
+    await done.waitFor();
+    await done.locator('.ant-btn-primary').click();
+    await dlg.waitFor({ state: 'detached' });
+    await p.locator('[data-testid=login-username]').fill(GUEST);
+    await p.locator('[data-testid=login-password]').fill(GUEST_PW);
+    await p.locator('[data-testid=login-submit]').click();
+    await toast(p, '账号待审核,请等待管理员分配角色');
+    expect(new URL(p.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('the administrator finds it pending on the users screen and grants it a role; then it signs in', async () => {
+    await page.goto('/system/user');
+    const pending = row(page, GUEST);
+    await pending.waitFor();
+    await expect(pending.innerText()).resolves.toContain('待审核');
+    await pending.locator('.ant-checkbox-input').check();
+    await page.locator('.runtime-list').getByRole('button', { name: '角色配置' }).click();
+    const dlg = page.locator('.ant-modal', { has: page.locator('#root_roleIds') });
+    await pickInTree(page, selectOf(dlg, 'roleIds'), [ROLE]);
+    await dialogOk(dlg);
+    await toast(page, '角色已分配');
+    await expect.poll(() => row(page, GUEST).innerText()).toContain(ROLE);
+    await expect(row(page, GUEST).innerText()).resolves.not.toContain('待审核');
+    const { context, page: p } = await newPage(browser, server.url);
+    await login(p, GUEST, GUEST_PW);
+    await p.goto('/merchant/merchant');
+    await p.locator('.runtime-list').waitFor();
+    await context.close();
+  });
+});
+
 describe('tenants (TENANT_MODE on)', () => {
   let tenantServer: RunningServer;
   let admin: Page;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, ColorPicker, Empty, Form, Input, List, Modal, Pagination, Popover, Select, Space, Table, Tabs, Tooltip } from 'antd';
+import { Badge, Button, ColorPicker, Empty, Form, Input, List, Modal, Pagination, Popover, Select, Space, Table, Tabs, Tooltip } from 'antd';
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,9 @@ import { localLogout, refreshToken, loadSessionData } from '../auth/actions.js';
 import { clearErrorLogs, errorLogStore } from '../lib/errorLog.js';
 import { settings, setColor, setThemeName } from '../lib/settings.js';
 import { THEMES } from '../lib/themes.js';
-import { alertDialog, confirmDialog, toast } from '../lib/toast.js';
+import { confirmDialog, toast } from '../lib/toast.js';
 import { website } from '../config.js';
+import { GuestRegisterDialog } from '../auth/GuestRegisterDialog.js';
 
 /** Full-screen error-log dialog: type, address, content, stack, time; upload and clear, both confirmed. */
 export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -288,41 +289,6 @@ export function RegisterDialog() {
   const userInfo = session.use((s) => s.userInfo);
   const token = session.use((s) => s.token);
   const show = !!token && !!userInfo && (!userInfo.user_id || Number(userInfo.user_id) < 0);
-  const [v, setV] = useState({ tenantId: userInfo?.tenant_id ?? website.tenantId, name: '', account: '', password: '', password2: '' });
-  const [busy, setBusy] = useState(false);
   if (!show) return null;
-  const submit = async () => {
-    if (!v.tenantId) return toast.warning(t('shell.register.tenantFirst'));
-    if (!v.account) return toast.warning(t('shell.register.accountFirst'));
-    if (!v.password || !v.password2) return toast.warning(t('shell.register.passwordFirst'));
-    if (v.password !== v.password2) return toast.warning(t('shell.register.mismatch'));
-    setBusy(true);
-    try {
-      const { md5 } = await import('../../shared/md5.js');
-      await request({
-        url: '/api/blade-system/user/register-guest',
-        method: 'POST',
-        silent: true,
-        params: { tenantId: v.tenantId, name: v.name, account: v.account, password: md5(v.password), oauthId: userInfo?.oauth_id ?? '' },
-      });
-      await alertDialog({ title: t('shell.register.successTitle'), content: t('shell.register.success'), type: 'success' });
-      localLogout();
-    } catch (e) {
-      toast.error((e as Error).message || t('shell.register.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal open title={t('shell.register.title')} closable={false} maskClosable={false} onOk={submit} confirmLoading={busy} okText={t('shell.register.ok')} cancelButtonProps={{ style: { display: 'none' } }}>
-      <Alert type="info" showIcon message={t('shell.register.hint')} style={{ marginBottom: 12 }} />
-      <Form layout="vertical">
-        <Form.Item label={t('login.tenantId')}><Input value={v.tenantId} onChange={(e) => setV({ ...v, tenantId: e.target.value })} /></Form.Item>
-        <Form.Item label={t('shell.register.name')}><Input value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} /></Form.Item>
-        <Form.Item label={t('login.username')}><Input value={v.account} onChange={(e) => setV({ ...v, account: e.target.value })} /></Form.Item>
-        <Form.Item label={t('login.password')}><Input.Password value={v.password} onChange={(e) => setV({ ...v, password: e.target.value })} /></Form.Item>
-        <Form.Item label={t('shell.register.password2')}><Input.Password value={v.password2} onChange={(e) => setV({ ...v, password2: e.target.value })} /></Form.Item>
-      </Form>
-    </Modal>
-  );
+  return <GuestRegisterDialog tenantId={userInfo?.tenant_id ?? website.tenantId} oauthId={userInfo?.oauth_id ?? ''} hint={t('shell.register.hint')} onDone={localLogout} />;
 }

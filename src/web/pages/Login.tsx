@@ -8,13 +8,17 @@ import { login } from '../auth/actions.js';
 import { afterLoginTarget } from '../layout/Root.js';
 import { request } from '../api/client.js';
 import { changeLanguage, type Lang } from '../i18n.js';
+import { GuestRegisterDialog } from '../auth/GuestRegisterDialog.js';
 
 interface Captcha {
   key: string;
   image: string;
 }
 
-/** Login: tenant (tenant mode only), account, password (md5 before the call), captcha (captcha mode only). */
+/**
+ * Login: tenant (tenant mode only), account, password (md5 before the call), captcha (captcha mode only); with
+ * registerMode (parameter account.registerUser) a guest may ask for an account, which waits for approval.
+ */
 export default function Login() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -22,6 +26,7 @@ export default function Login() {
   const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [form] = Form.useForm();
+  const [registering, setRegistering] = useState(false);
 
   const loadCaptcha = () =>
     request<Captcha & { data?: Captcha }>({ url: '/api/blade-auth/oauth/captcha', withToken: false })
@@ -85,7 +90,20 @@ export default function Login() {
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
             {t('login.submit')}
           </Button>
+          {website.registerMode && (
+            <div className="login-extra">
+              <Button type="link" onClick={() => setRegistering(true)} data-testid="login-register">{t('shell.register.link')}</Button>
+            </div>
+          )}
         </Form>
+        {registering && (
+          <GuestRegisterDialog
+            tenantId={(website.tenantMode && form.getFieldValue('tenantId')) || website.tenantId}
+            hint={t('shell.register.guestHint')}
+            onCancel={() => setRegistering(false)}
+            onDone={() => setRegistering(false)}
+          />
+        )}
       </div>
     </div>
   );

@@ -14,6 +14,11 @@ export async function readParam(db: DB, key: string): Promise<string | undefined
   return row ? String(row.param_value ?? '') : undefined;
 }
 
+/** A parameter read as a switch: true only when its value is `true` (any case). */
+export async function paramFlag(db: DB, key: string): Promise<boolean> {
+  return (await readParam(db, key))?.trim().toLowerCase() === 'true';
+}
+
 /** The key is unique among live parameters, also under concurrent submits. */
 const migrations: Migration[] = [
   {

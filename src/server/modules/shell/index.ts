@@ -1,6 +1,6 @@
 /**
  * What is left of the web shell's endpoints: department and role selects of the switch dialog, guest
- * registration after a social login, upload of the browser's error log. Site switches (modules/site), the
+ * registration (the sign-in page's, or after a social login), upload of the browser's error log. Site switches (modules/site), the
  * user's own account (modules/profile) and the home page's figures (modules/dashboard) are modules of their own.
  */
 import { sql } from 'kysely';
@@ -11,7 +11,8 @@ import { fail, forbidden, notFound, ok, okStatus } from '../../lib/http.js';
 import { newId, isId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { MD5_HEX, requestParams as params, text as str } from '../../lib/params.js';
-import { readParam } from '../param/index.js';
+import { paramFlag } from '../param/index.js';
+import { refuseBeyondAccountLimit } from '../user/index.js';
 import { USER_PENDING } from '../user/status.js';
 
 const shellModule: ServerModule = {
@@ -48,9 +49,12 @@ const shellModule: ServerModule = {
       return ok(rows.map((r) => ({ id: String(r.id), parentId: String(r.parent_id), roleName: r.role_name, roleAlias: r.role_alias })));
     });
 
-    /** Account registration after a social login: creates the account without roles until an administrator grants them. */
+    /**
+     * Guest registration (the sign-in page's "register", or the third-party register after a social login): open without a token
+     * (app.ts TOKEN_OPTIONAL_PATHS) but open only while account.registerUser is true, rate-limited per address; the account
+     * waits, without roles, until an administrator grants them.
+     */
     app.post('/api/blade-system/user/register-guest', async (req) => {
-      requireUser(req);
       const p = params(req);
       const tenantId = str(p.tenantId), account = str(p.account), password = str(p.password), name = str(p.name), oauthId = str(p.oauthId);
       if (!tenantId) throw bad(req, '请先输入租户编号', 'Please enter the tenant code first');
@@ -60,12 +64,13 @@ const shellModule: ServerModule = {
       if (account.length > 45 || name.length > 20 || !/^[A-Za-z0-9_.@-]+$/.test(account)) throw bad(req, '账号格式不正确', 'Invalid account');
       const db = app.ctx.db();
       // open only while the parameter account.registerUser is true, and only into an existing, unexpired tenant
-      if ((await readParam(db, 'account.registerUser'))?.trim().toLowerCase() !== 'true') throw bad(req, '系统未开放账号注册', 'Registration is closed');
+      if (!(await paramFlag(db, 'account.registerUser'))) throw bad(req, '系统未开放账号注册', 'Registration is closed');
       const tenant = await db.selectFrom('blade_tenant').select(['id', sql<boolean>`expire_time is not null and expire_time < localtimestamp`.as('expired')]).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
       if (!tenant) throw fail('error.tenantNotFound');
       if (tenant.expired) throw fail('error.tenantExpired');
       const dup = await db.selectFrom('blade_user').select('id').where('tenant_id', '=', tenantId).where('account', '=', account).where('is_deleted', '=', 0).executeTakeFirst();
       if (dup) throw bad(req, '当前用户已存在', 'The account already exists');
+      await refuseBeyondAccountLimit(db, tenantId);
       await db.insertInto('blade_user').values({
         id: newId(), tenant_id: tenantId, account, name: name || account, real_name: (name || account).slice(0, 10), password: await hashPassword(password.toLowerCase()),
         user_type: 1, role_id: '', dept_id: '', post_id: '', status: USER_PENDING, is_deleted: 0, code: oauthId.slice(0, 12) || null,

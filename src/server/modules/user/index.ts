@@ -84,6 +84,15 @@ function isJsonObject(text: string): boolean {
   }
 }
 
+/** Refuses one more user of a tenant that holds its account number (blade_tenant.account_number, -1 = no limit). */
+export async function refuseBeyondAccountLimit(db: DB, tenantId: string): Promise<void> {
+  const tenant = await db.selectFrom('blade_tenant').select('account_number').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+  const limit = Number(tenant?.account_number ?? -1);
+  if (limit < 0) return;
+  const n = await db.selectFrom('blade_user').select(sql<string>`count(*)`.as('n')).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
+  if (Number(n.n) >= limit) throw new HttpError(400, 'user.msg.accountLimit', { limit });
+}
+
 /** The stored hash of the parameter account.initPassword (as the sign-in sends it: md5 hex). */
 async function initialPasswordHash(db: DB): Promise<string> {
   const plain = (await readParam(db, 'account.initPassword')) || '123456';
@@ -103,12 +112,7 @@ const userHooks: ScreenHooks = {
       // an imported user starts with the parameter account.initPassword, as a reset gives (no passwords in spreadsheets)
       if (origin === 'import' && !values.password) values.password = await initialPasswordHash(db);
       if (typeof values.password !== 'string' || !values.password) throw new HttpError(400, 'error.validation', {}, [{ field: 'password', message: req.server.ctx.i18n.t(req.lang, 'user.msg.password') }], req.server.ctx.i18n.t(req.lang, 'user.msg.password'));
-      const tenant = await db.selectFrom('blade_tenant').select('account_number').where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
-      const limit = Number(tenant?.account_number ?? -1);
-      if (limit >= 0) {
-        const n = await db.selectFrom('blade_user').select(sql<string>`count(*)`.as('n')).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
-        if (Number(n.n) >= limit) throw new HttpError(400, 'user.msg.accountLimit', { limit });
-      }
+      await refuseBeyondAccountLimit(db, user.tenantId);
     }
     if (values.roleId !== undefined) {
       const wanted = csv(values.roleId);
