@@ -7,6 +7,10 @@
  * TENANT_MODE on: the platform administrator creates a tenant in the tenants screen, whose administrator signs in
  * with the new tenant id and finds none of tenant 000000's records; once the tenant has expired, it cannot sign in.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { dialogOk, launchBrowser, login, newPage, startServer, type RunningServer } from './support.js';
@@ -276,6 +280,42 @@ describe('a guest registration waits for approval', () => {
     await p.goto('/merchant/merchant');
     await p.locator('.runtime-list').waitFor();
     await context.close();
+  });
+});
+
+describe('users import', () => {
+  it('imports users from an .xlsx with roles and departments by name: a wrong row is reported and nothing kept; fixed, all go in', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canteen-e2e-users-'));
+    const file = async (name: string, rows: unknown[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('用户');
+      ws.addRow(['登录账号', '用户姓名', '所属角色', '所属部门']);
+      for (const r of rows) ws.addRow(r);
+      await wb.xlsx.writeFile(path.join(dir, name));
+      return path.join(dir, name);
+    };
+    await page.goto('/system/user');
+    await page.locator('tbody tr.ant-table-row').first().waitFor();
+    const open = async (xlsx: string) => {
+      await page.locator('.runtime-list').getByRole('button', { name: /导\s*入/ }).click();
+      const dlg = page.locator('.ant-modal', { has: page.locator('input[type=file]') });
+      await dlg.locator('input[type=file]').setInputFiles(xlsx);
+      await dlg.getByText(path.basename(xlsx)).waitFor();
+      await dlg.locator('.ant-modal-footer .ant-btn-primary').click();
+      return dlg;
+    };
+    const bad = await file('bad.xlsx', [['impcook1', '李厨', ROLE, DEPT], ['impcook2', '赵厨', '厨师长', DEPT]]);
+    const dlg = await open(bad);
+    await toast(page, '导入失败：1 行有错误，未导入任何数据');
+    await expect.poll(() => dlg.locator('[data-testid=action-row-errors]').textContent()).toContain('第 3 行 · 所属角色：「厨师长」不是已有的所属角色');
+    await dialogOk(dlg, 'cancel');
+    await expect.poll(() => page.locator('tbody tr.ant-table-row', { hasText: 'impcook1' }).count()).toBe(0);
+    const good = await file('good.xlsx', [['impcook1', '李厨', ROLE, DEPT], ['impcook2', '赵厨', ROLE, DEPT]]);
+    await open(good);
+    await toast(page, '导入成功');
+    await row(page, 'impcook2').waitFor();
+    await expect(row(page, 'impcook1').innerText()).resolves.toContain(DEPT);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 
