@@ -139,3 +139,24 @@ describe('user-list', () => {
     expect(byPassword.length).toBe(all.length + 1); // + ulnone
   });
 });
+
+describe('BladeX paths of the users screen', () => {
+  it('import-user (multipart file), export-template and export-user answer like import, import/template and export', async () => {
+    const boundary = '----canteen';
+    const file = await xlsx([['登录账号', '用户姓名', '所属角色', '所属部门'], ['alias1', '别名一', '用户', '运营部']]);
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const r = await t.call(admin, { method: 'POST', url: '/api/blade-system/user/import-user?isCovered=0', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(data(r)).toEqual({ imported: 1 });
+    for (const url of ['/api/blade-system/user/export-template', '/api/blade-system/user/export-user?account=alias1']) {
+      const x = await t.app.inject({ method: 'GET', url, headers: { 'blade-auth': `bearer ${admin}` } });
+      expect(x.statusCode, url).toBe(200);
+      expect(x.headers['content-type']).toBe(XLSX);
+    }
+    const noCode = await operator(t, 'aliasnone', ['user', 'user_view']);
+    expect((await t.call(noCode.token, { method: 'GET', url: '/api/blade-system/user/export-user' })).status).toBe(403);
+  });
+});

@@ -31,8 +31,7 @@ async function dictLabels(app: FastifyInstance, codes: string[], tenantId: strin
   return out;
 }
 
-function mountExport(app: FastifyInstance, doc: ScreenDocument): void {
-  const url = `${doc.resource.api}/export`;
+function mountExport(app: FastifyInstance, doc: ScreenDocument, url: string): void {
   if (app.hasRoute({ method: 'GET', url })) return;
   app.get(url, async (req, reply) => {
     const user = await requirePermission(app, req, `${doc.resource.permissionPrefix}_export`);
@@ -106,7 +105,12 @@ function mountExport(app: FastifyInstance, doc: ScreenDocument): void {
 export const exportModule: ServerModule = {
   name: 'export',
   plugin: async (app) => {
-    for (const doc of app.ctx.docs.all) if (builtins(doc).has('export')) mountExport(app, doc);
+    for (const doc of app.ctx.docs.all) {
+      if (!builtins(doc).has('export')) continue;
+      mountExport(app, doc, `${doc.resource.api}/export`);
+      // a path some clients call instead (BladeX users: export-user)
+      if (doc.resource.aliases?.export) mountExport(app, doc, `${doc.resource.api}/${doc.resource.aliases.export}`);
+    }
   },
 };
 

@@ -2,6 +2,7 @@
  * Import for every screen document that offers it (list.builtins includes 'import'):
  *   GET  <resource.api>/import/template?lang=zh|en   the .xlsx header row to fill in (importable fields by title)
  *   POST <resource.api>/import                       .xlsx (multipart field `file`, or the raw body) → all rows or none
+ * (and resource.aliases.import / importTemplate: BladeX users' import-user, export-template)
  * Permission: <permissionPrefix>_import. Each row goes through the same write as the add dialog's submit
  * (crud writeRecord: the document's validation and rules, uniqueness, lookups, the module's beforeSave hooks —
  * a tenant's account limit, roles the caller may hand out …), all rows in one transaction with origin 'import';
@@ -27,8 +28,11 @@ function mountImport(app: FastifyInstance, doc: ScreenDocument): void {
   const api = doc.resource.api;
   const code = `${doc.resource.permissionPrefix}_import`;
 
-  if (!app.hasRoute({ method: 'GET', url: `${api}/import/template` }))
-    app.get(`${api}/import/template`, async (req, reply) => {
+  const templateUrls = [`${api}/import/template`, ...(doc.resource.aliases?.importTemplate ? [`${api}/${doc.resource.aliases.importTemplate}`] : [])];
+  const importUrls = [`${api}/import`, ...(doc.resource.aliases?.import ? [`${api}/${doc.resource.aliases.import}`] : [])];
+
+  for (const url of templateUrls.filter((u) => !app.hasRoute({ method: 'GET', url: u })))
+    app.get(url, async (req, reply) => {
       await requirePermission(app, req, code);
       return reply
         .header('content-type', XLSX_TYPE)
@@ -36,8 +40,8 @@ function mountImport(app: FastifyInstance, doc: ScreenDocument): void {
         .send(await templateWorkbook(doc, req.lang));
     });
 
-  if (!app.hasRoute({ method: 'POST', url: `${api}/import` }))
-    app.post(`${api}/import`, async (req) => {
+  for (const url of importUrls.filter((u) => !app.hasRoute({ method: 'POST', url: u })))
+    app.post(url, async (req) => {
       const user = await requirePermission(app, req, code);
       refuseSharedWrite(doc, user);
       const sheet = await readImportSheet(doc, await uploadedFile(req as any));
