@@ -58,6 +58,11 @@ describe('module boundaries', () => {
     expect([...new Set(reaches)]).toEqual([]);
   });
 
+  it('the tenant module provisions and prunes through the dept, role, user and menu services, naming only its own tables', () => {
+    const named = new Set(sources(path.join(MODULES_DIR, 'tenant')).flatMap((file) => [...code(file).matchAll(/\bblade_[a-z_]+\b/g)].map((m) => m[0])));
+    expect([...named].sort()).toEqual(['blade_tenant', 'blade_tenant_package']);
+  });
+
   it('the columns modules name in SQL are fields of the documents that own the tables', () => {
     for (const use of [MERCHANT_COLUMNS, BANNER_COLUMNS, MSG_CENTER_COLUMNS, WX_USER_COLUMNS]) expect(documentColumnProblems(docs, use), use.docId).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { isAdministrator, requireUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import type { DB } from '../../db/index.js';
 import { fail, forbidden, notFound, ok } from '../../lib/http.js';
-import { isId } from '../../lib/ids.js';
+import { isId, newId } from '../../lib/ids.js';
 
 /** Live users of the tenant whose comma-joined dept_id holds `deptId`. */
 export async function countDeptUsers(db: DB, tenantId: string, deptId: string): Promise<number> {
@@ -21,6 +21,13 @@ export async function countDeptUsers(db: DB, tenantId: string, deptId: string): 
     .where(sql<boolean>`',' || coalesce(dept_id, '') || ',' like ${`%,${deptId},%`}`)
     .executeTakeFirst();
   return Number(r?.n ?? 0);
+}
+
+/** The root department of a new tenant (tenant provisioning); its id. */
+export async function createRootDept(db: DB, tenantId: string, name: string): Promise<string> {
+  const id = newId();
+  await db.insertInto('blade_dept').values({ id, tenant_id: tenantId, parent_id: 0, ancestors: '0', dept_category: 1, dept_name: name.slice(0, 45), full_name: name.slice(0, 45), sort: 1, is_deleted: 0 }).execute();
+  return id;
 }
 
 const deptHooks: ScreenHooks = {

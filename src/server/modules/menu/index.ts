@@ -213,6 +213,26 @@ async function tenantRoles(db: DB, user: AuthUser, ids: string[]): Promise<strin
   return rows.map((r) => String(r.id));
 }
 
+/** Every live menu and button but the menus of `codes` and their buttons. */
+export async function menuIdsExcept(db: DB, codes: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('blade_menu as m')
+    .select('m.id')
+    .where('m.is_deleted', '=', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('blade_menu as p').select('p.id').whereRef('p.id', '=', 'm.parent_id').where('p.code', 'in', codes))))
+    .where('m.code', 'not in', codes)
+    .execute();
+  return rows.map((r) => String(r.id));
+}
+
+/** The live menus among `ids` (numeric ids only). */
+export async function liveMenuIds(db: DB, ids: string[]): Promise<string[]> {
+  const wanted = ids.filter(isId);
+  if (!wanted.length) return [];
+  const rows = await db.selectFrom('blade_menu').select('id').where('id', 'in', wanted).where('is_deleted', '=', 0).execute();
+  return rows.map((r) => String(r.id));
+}
+
 /** Grant `menuId` to every administrator role (BladeX's administrator sees every menu), then forget cached codes. */
 export async function grantToAdministrators(db: DB, menuId: string): Promise<void> {
   const roles = await db.selectFrom('blade_role').select('id').where('role_alias', '=', 'administrator').where('is_deleted', '=', 0).execute();

@@ -38,6 +38,23 @@ export async function tenantRoleIds(db: DB, tenantId: string, ids: string[]): Pr
   return rows.map((r) => String(r.id));
 }
 
+/** The administrator role of a new tenant (tenant provisioning), granted `menuIds`; its id. */
+export async function createAdministratorRole(db: DB, tenantId: string, menuIds: string[]): Promise<string> {
+  const roleId = newId();
+  await db.insertInto('blade_role').values({ id: roleId, tenant_id: tenantId, parent_id: 0, role_name: '管理员', sort: 1, role_alias: 'administrator', is_deleted: 0 }).execute();
+  for (let i = 0; i < menuIds.length; i += 500)
+    await db.insertInto('blade_role_menu').values(menuIds.slice(i, i + 500).map((m) => ({ id: newId(), role_id: roleId, menu_id: m }))).execute();
+  return roleId;
+}
+
+/** The tenant's roles lose every menu outside `allowed` (a tenant package set or narrowed). */
+export async function keepTenantRoleMenus(db: DB, tenantId: string, allowed: Set<string>): Promise<void> {
+  const roles = db.selectFrom('blade_role').select('id').where('tenant_id', '=', tenantId);
+  let q = db.deleteFrom('blade_role_menu').where('role_id', 'in', roles);
+  if (allowed.size) q = q.where('menu_id', 'not in', [...allowed]);
+  await q.execute();
+}
+
 /** Scope ids (category 1 data, 2 API) the roles hold. */
 export async function roleScopeIds(db: DB, roleIds: string[], category: number): Promise<string[]> {
   const ids = roleIds.filter(isId);

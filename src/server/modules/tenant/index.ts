@@ -3,7 +3,7 @@
  * platform tenant 000000 reads or writes them, whatever codes another caller holds. A new tenant gets a
  * generated 6-digit id and, in the same transaction, what it needs to sign in (BladeX TenantServiceImpl.submit):
  * a root department, an `administrator` role granted every menu but the platform's own (tenants), and the account
- * `admin` with the parameter account.initPassword. Its expiry and account limit are enforced at sign-in
+ * `admin` with the parameter account.initPassword — each made by the module that owns it (dept, role, user services). Its expiry and account limit are enforced at sign-in
  * (modules/auth) and on user creation (modules/user).
  *
  * Tenant packages (document `schemas/system/tenant-package.json`, platform records): the menus a tenant may
@@ -12,17 +12,19 @@
  * outside (`package-setting?tenantId&packageId`, `package-detail?tenantId`). Without a package a tenant may
  * hold every menu but the platform's own.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { isPlatformAdministrator, PLATFORM_TENANT, requirePermission, type ScreenHooks, type ServerModule } from '../../context.js';
 import { inTransaction } from '../../crud/index.js';
 import { sql } from 'kysely';
 import type { DB } from '../../db/index.js';
 import { AUDIT_COLUMNS_SQL } from '../../db/migrate.js';
 import { HttpError, fail, ok, okStatus } from '../../lib/http.js';
-import { isId, newId } from '../../lib/ids.js';
-import { hashPassword } from '../../lib/password.js';
+import { isId } from '../../lib/ids.js';
 import { localDateTime } from '../../lib/time.js';
-import { readParam } from '../param/index.js';
+import { createRootDept } from '../dept/index.js';
+import { liveMenuIds, menuIdsExcept } from '../menu/index.js';
+import { createAdministratorRole, keepTenantRoleMenus } from '../role/index.js';
+import { createTenantAdministrator } from '../user/index.js';
 
 /** Menus a tenant's administrator never gets: the platform's tenant screens. */
 const PLATFORM_MENUS = ['tenant', 'tenant_package'];
@@ -37,16 +39,7 @@ async function newTenantId(db: DB): Promise<string> {
 }
 
 /** Every live menu but the platform's own tenant screens (and their buttons). */
-async function nonPlatformMenuIds(db: DB): Promise<string[]> {
-  const rows = await db
-    .selectFrom('blade_menu as m')
-    .select('m.id')
-    .where('m.is_deleted', '=', 0)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('blade_menu as p').select('p.id').whereRef('p.id', '=', 'm.parent_id').where('p.code', 'in', PLATFORM_MENUS))))
-    .where('m.code', 'not in', PLATFORM_MENUS)
-    .execute();
-  return rows.map((r) => String(r.id));
-}
+const nonPlatformMenuIds = (db: DB) => menuIdsExcept(db, PLATFORM_MENUS);
 
 async function packageMenus(db: DB, packageId: string): Promise<string[] | undefined> {
   const row = await db.selectFrom('blade_tenant_package').select('menu_id').where('id', '=', packageId).where('is_deleted', '=', 0).executeTakeFirst();
@@ -70,28 +63,14 @@ export async function tenantMenuIds(db: DB, tenantId: string): Promise<Set<strin
 /** The tenant's roles lose the menus outside what it may hold now (a package set or narrowed). */
 async function pruneTenantGrants(db: DB, tenantId: string): Promise<void> {
   const allowed = await tenantMenuIds(db, tenantId);
-  if (!allowed) return;
-  const roles = db.selectFrom('blade_role').select('id').where('tenant_id', '=', tenantId);
-  let q = db.deleteFrom('blade_role_menu').where('role_id', 'in', roles);
-  if (allowed.size) q = q.where('menu_id', 'not in', [...allowed]);
-  await q.execute();
+  if (allowed) await keepTenantRoleMenus(db, tenantId, allowed);
 }
 
 async function provision(db: DB, tenantId: string, tenantName: string, by: string, tz: string): Promise<void> {
-  const now = localDateTime(tz);
-  const deptId = newId();
-  const roleId = newId();
-  await db.insertInto('blade_dept').values({ id: deptId, tenant_id: tenantId, parent_id: 0, ancestors: '0', dept_category: 1, dept_name: tenantName.slice(0, 45), full_name: tenantName.slice(0, 45), sort: 1, is_deleted: 0 }).execute();
-  await db.insertInto('blade_role').values({ id: roleId, tenant_id: tenantId, parent_id: 0, role_name: '管理员', sort: 1, role_alias: 'administrator', is_deleted: 0 }).execute();
-  const menus = [...((await tenantMenuIds(db, tenantId)) ?? [])];
-  for (let i = 0; i < menus.length; i += 500)
-    await db.insertInto('blade_role_menu').values(menus.slice(i, i + 500).map((m) => ({ id: newId(), role_id: roleId, menu_id: m }))).execute();
-  const plain = (await readParam(db, 'account.initPassword')) || '123456';
-  await db.insertInto('blade_user').values({
-    id: newId(), tenant_id: tenantId, code: 'admin', user_type: 1, account: 'admin', password: await hashPassword(createHash('md5').update(plain).digest('hex')),
-    name: '管理员', real_name: '管理员', role_id: roleId, dept_id: deptId, post_id: '', status: 1, is_deleted: 0,
-    create_user: by, create_time: now, update_user: by, update_time: now,
-  }).execute();
+  // each owner makes its part: the root department, the administrator role with what the tenant may hold, the admin account
+  const deptId = await createRootDept(db, tenantId, tenantName);
+  const roleId = await createAdministratorRole(db, tenantId, [...((await tenantMenuIds(db, tenantId)) ?? [])]);
+  await createTenantAdministrator(db, { tenantId, roleId, deptId, by, now: localDateTime(tz) });
 }
 
 const onlyPlatform = (req: { user?: Parameters<typeof isPlatformAdministrator>[0] }) => {
@@ -130,8 +109,7 @@ const packageHooks: ScreenHooks = {
     onlyPlatform(req);
     if (values.menuId !== undefined) {
       const ids = String(values.menuId ?? '').split(',').filter(Boolean);
-      const live = ids.length ? await db.selectFrom('blade_menu').select('id').where('id', 'in', ids.filter(isId)).where('is_deleted', '=', 0).execute() : [];
-      if (live.length !== ids.length) throw new HttpError(400, 'role.msg.grantUnknown');
+      if (ids.some((id) => !isId(id)) || (await liveMenuIds(db, ids)).length !== ids.length) throw new HttpError(400, 'role.msg.grantUnknown');
     }
   },
   async afterSave({ mode, existing, req, db }) {

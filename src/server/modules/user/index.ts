@@ -18,7 +18,7 @@ import { isAdministrator, requirePermission, type AuthUser, type ScreenHooks, ty
 import type { DB } from '../../db/index.js';
 import { HttpError, fail, ok, okStatus } from '../../lib/http.js';
 import { clearLoginFailures } from '../auth/index.js';
-import { isId } from '../../lib/ids.js';
+import { isId, newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/password.js';
 import { localDateTime } from '../../lib/time.js';
 import { readParam } from '../param/index.js';
@@ -91,6 +91,15 @@ export async function refuseBeyondAccountLimit(db: DB, tenantId: string): Promis
   if (limit < 0) return;
   const n = await db.selectFrom('blade_user').select(sql<string>`count(*)`.as('n')).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirstOrThrow();
   if (Number(n.n) >= limit) throw new HttpError(400, 'user.msg.accountLimit', { limit });
+}
+
+/** The `admin` account of a new tenant (tenant provisioning), with account.initPassword. */
+export async function createTenantAdministrator(db: DB, a: { tenantId: string; roleId: string; deptId: string; by: string; now: string }): Promise<void> {
+  await db.insertInto('blade_user').values({
+    id: newId(), tenant_id: a.tenantId, code: 'admin', user_type: 1, account: 'admin', password: await initialPasswordHash(db),
+    name: '管理员', real_name: '管理员', role_id: a.roleId, dept_id: a.deptId, post_id: '', status: 1, is_deleted: 0,
+    create_user: a.by, create_time: a.now, update_user: a.by, update_time: a.now,
+  }).execute();
 }
 
 /** The stored hash of the parameter account.initPassword (as the sign-in sends it: md5 hex). */
