@@ -32,6 +32,7 @@ import { DocumentTypeError } from './crud/route-validation.js';
 import { Sm2Keys } from './lib/sm2.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
+import { createLogWriter, recordServerError, registerRequestLogging } from './modules/log/index.js';
 import { isApiDocsPath, openapiPlugin } from './openapi.js';
 
 export interface BuildOptions {
@@ -106,6 +107,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
       return dept && ancestors ? { table: dept.resource.table, ancestors: toSnake(ancestors) } : undefined;
     }),
     hooks,
+    logs: createLogWriter(() => opts.db, config.appTimezone),
     db: getDb,
   };
   app.decorate('ctx', ctx);
@@ -163,6 +165,9 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
 
   // After the auth hook: limits per user need req.user.
   registerRateLimits(app);
+  // The API log of every route (the error log: the error handler below); flushed before the app closes.
+  registerRequestLogging(app);
+  app.addHook('onClose', async () => ctx.logs.flush());
 
   app.setErrorHandler((raw: FastifyError | HttpError | Error, req, reply) => {
     const err = raw instanceof DocumentTypeError ? typeError(app, req.lang, raw.doc, raw.fields) : (mapDatabaseError(raw) ?? raw);
@@ -176,7 +181,8 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     if (fe.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send(rFail(400, msg(req, 'error.uploadSize', { size: '' })));
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return reply.code(fe.statusCode).send(rFail(fe.statusCode, `${msg(req, 'error.badRequest')}: ${fe.message}`));
     req.log.error(err);
-    if (!config.logger) console.error(`[canteen-admin] ${req.method} ${req.url}:`, err);
+    recordServerError(app, req, err);
+    if (!config.logger) console.error(`[canteen-admin] ${req.method} ${req.url.split('?')[0]}:`, err); // the path only: a query may carry secrets
     return reply.code(500).send(rFail(500, msg(req, 'error.internal')));
   });
 

@@ -26,6 +26,8 @@ export interface ServerConfig {
   rootDir: string;
   /** Log requests (default: off in tests). */
   logger: boolean;
+  /** A read slower than this (ms) goes into the API log too (LOG_SLOW_MS, default 1000); changes always do. */
+  logSlowMs: number;
   /**
    * Which reverse proxies to believe about the client address (Fastify trustProxy; TRUST_PROXY): `true`, a
    * number of hops, or comma-separated addresses/CIDRs. Default false: the peer address is the client's.
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appTimezone: tz,
     rootDir,
     logger: env.LOG_REQUESTS === '1',
+    logSlowMs: env.LOG_SLOW_MS !== undefined && env.LOG_SLOW_MS !== '' && Number(env.LOG_SLOW_MS) >= 0 ? Number(env.LOG_SLOW_MS) : 1000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
   if (cfg.jwtSecret && cfg.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');

@@ -3,6 +3,7 @@
  * and, per request, `req.user` (from the token) and `req.lang`. A module is one folder under modules/ whose
  * index.ts exports a `ServerModule`; modules/index.ts lists them and app.ts registers that list.
  */
+import type { LogWriter } from './modules/log/writer.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ScreenDocument } from '../shared/document.js';
 import type { ServerConfig } from './config.js';
@@ -78,6 +79,8 @@ export interface ServerContext {
   /** Data and API scopes (lib/access.ts). */
   access: AccessService;
   hooks: Map<string, ScreenHooks[]>;
+  /** The server's API, error and usual logs, written off the request path (modules/log). */
+  logs: LogWriter;
   /** The database, or a 500 R when the app was built without one. */
   db(): DB;
 }

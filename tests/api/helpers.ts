@@ -58,7 +58,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(opts: { schemaDirs?: string[]; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { schemaDirs?: string[]; env?: Record<string, string>; setup?: (app: FastifyInstance) => void } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canteen-api-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, ...(opts.env ?? {}) }, { rootDir: ROOT, logger: false, schemaDirs: opts.schemaDirs ?? [] });
   let database: Database;
@@ -72,6 +72,7 @@ export async function startTestServer(opts: { schemaDirs?: string[]; env?: Recor
   const docs = loadDocuments(ROOT, config.schemaDirs);
   await prepareDatabase(database.db, docs, config);
   const app = buildApp({ db: database.db, config, docs });
+  opts.setup?.(app);
   await app.ready();
 
   const call: TestServer['call'] = async (token, o) => {

@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireUser, type ServerModule } from '../../context.js';
+import { recordEvent } from '../log/index.js';
 import type { DB } from '../../db/index.js';
 import { ok, okStatus } from '../../lib/http.js';
 import { hashPassword, isLegacyHash, verifyPassword } from '../../lib/password.js';
@@ -261,13 +262,19 @@ async function passwordGrant(app: FastifyInstance, db: DB, req: FastifyRequest, 
   if (!user || !(await verifyPassword(password, user.password ?? (await dummyHash())))) {
     await recordIpFailure(db, ip);
     await recordFailure(db, tenantId, account);
-    if (await isLocked(db, tenantId, account)) throw new OAuthError(400, 'invalid_grant', 'error.locked');
+    const who = { tenantId, account: account.slice(0, 64) };
+    if (await isLocked(db, tenantId, account)) {
+      recordEvent(req, 'lockout', `账号 ${account} 连续登录失败，锁定 ${LOCK_MINUTES} 分钟（地址 ${ip}）`, { ...who, level: 'warn' });
+      throw new OAuthError(400, 'invalid_grant', 'error.locked');
+    }
+    recordEvent(req, 'loginFailed', `账号 ${account} 登录失败：${user ? '密码错误' : '账号不存在'}（地址 ${ip}）`, { ...who, level: 'warn' });
     throw new OAuthError(400, 'invalid_grant', 'error.badCredentials');
   }
   if (tenant.expired) throw new OAuthError(400, 'invalid_grant', 'error.tenantExpired');
   if (Number(user.status ?? USER_ACTIVE) === USER_PENDING) throw new OAuthError(400, 'invalid_grant', 'error.userPending');
   if (Number(user.status ?? USER_ACTIVE) !== USER_ACTIVE) throw new OAuthError(400, 'invalid_grant', 'error.userDisabled');
   await clearLoginFailures(db, tenantId, [account]);
+  recordEvent(req, 'login', `账号 ${account} 登录（地址 ${ip}）`, { tenantId, account });
   if (isLegacyHash(user.password!)) {
     await db.updateTable('blade_user').set({ password: await hashPassword(password) }).where('id', '=', user.id).execute();
   }

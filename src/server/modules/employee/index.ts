@@ -11,6 +11,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { ServerModule } from '../../context.js';
+import { recordEvent } from '../log/index.js';
 import { ok, okStatus } from '../../lib/http.js';
 import { BusinessError } from '../../lib/errors.js';
 import { idParam, listParam, optionalText, param } from '../../lib/params.js';
@@ -70,7 +71,9 @@ export const employeeModule: ServerModule = {
 
     app.post('/api/employee/recharge', async (req) => {
       const ctx = await ledgerContext(app, req, 'employee_recharge');
-      return ok(await recharge(app.ctx.db(), ctx, { employeeId: idParam(req), amount: param(req, 'amount'), remarks: optionalText(param(req, 'remarks'), 144) }));
+      const r = await recharge(app.ctx.db(), ctx, { employeeId: idParam(req), amount: param(req, 'amount'), remarks: optionalText(param(req, 'remarks'), 144) });
+      recordEvent(req, 'recharge', `充值 卡 ${idParam(req)}，金额 ${String(param(req, 'amount'))}：${JSON.stringify(r)}`);
+      return ok(r);
     });
 
     const batchInput = (req: any) => {
@@ -89,7 +92,9 @@ export const employeeModule: ServerModule = {
     app.post('/api/employee/recharge/batch', async (req) => {
       const ctx = await ledgerContext(app, req, 'employee_recharge');
       const expect = param(req, 'expectCount');
-      return ok(await batchRecharge(app.ctx.db(), ctx, { ...batchInput(req), expectCount: expect === undefined || expect === '' ? undefined : Number(expect) }));
+      const r = await batchRecharge(app.ctx.db(), ctx, { ...batchInput(req), expectCount: expect === undefined || expect === '' ? undefined : Number(expect) });
+      recordEvent(req, 'rechargeBatch', `批量充值 每卡 ${String(param(req, 'amount'))}：${JSON.stringify(r)}`);
+      return ok(r);
     });
   },
 };

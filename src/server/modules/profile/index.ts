@@ -4,6 +4,7 @@
  * the old one must match). Always the caller's own row (the id from the token, never a parameter).
  */
 import { requireUser, type ServerModule } from '../../context.js';
+import { recordEvent } from '../log/index.js';
 import { badRequestText as bad } from '../../lib/errors.js';
 import { notFound, ok, okStatus } from '../../lib/http.js';
 import { MD5_HEX, requestParams as params, text as str } from '../../lib/params.js';
@@ -72,6 +73,7 @@ const profileModule: ServerModule = {
         .where('id', '=', u.userId).execute();
       // whoever else holds this account's sessions (a stolen token) is signed out; this session stays
       await app.ctx.tokens.endUserSessions([u.userId], u.sid);
+      recordEvent(req, 'passwordChanged', `账号 ${u.account} 修改了密码`);
       return okStatus();
     });
   },

@@ -7,6 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isAdministrator, isPlatformAdministrator, requirePermission, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { recordEvent } from '../log/index.js';
 import type { DB } from '../../db/index.js';
 import { API_SCOPE, DATA_SCOPE, SCOPE_PLACEHOLDERS, scopeColumns } from '../../lib/access.js';
 import { HttpError, fail, ok } from '../../lib/http.js';
@@ -200,6 +201,8 @@ const roleModule: ServerModule = {
       });
       app.ctx.permissions.clear();
       app.ctx.access.clear();
+      const names = await db.selectFrom('blade_role').select('role_name').where('id', 'in', roles).execute();
+      recordEvent(req, 'grant', `角色 ${names.map((n) => n.role_name).join('、')}：菜单与按钮 ${menus.length} 项，数据权限 ${data.length} 项，接口权限 ${api.length} 项`);
       return ok({ roles: roles.length, menus: menus.length, dataScopes: data.length, apiScopes: api.length });
     });
   },

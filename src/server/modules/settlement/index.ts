@@ -7,6 +7,7 @@
  * The money rules live in ledger/settlement.ts.
  */
 import type { ServerModule } from '../../context.js';
+import { recordEvent } from '../log/index.js';
 import { pageEnvelope, pageParams, recordSerializer } from '../../crud/index.js';
 import { HttpError, ok } from '../../lib/http.js';
 import { idParam, param } from '../../lib/params.js';
@@ -19,15 +20,20 @@ export const settlementModule: ServerModule = {
     app.post('/api/settlement/gen', async (req) => {
       const ctx = await ledgerContext(app, req, 'settlement_gen');
       const r = await generateSettlements(app.ctx.db(), ctx, { settlementCycle: param(req, 'settlementCycle'), merchantIds: param(req, 'merchantIds') });
+      recordEvent(req, 'settlementGenerate', `结算周期 ${String(param(req, 'settlementCycle'))}：${JSON.stringify(r)}`);
       return ok(r);
     });
     app.get('/api/settlement/audit', async (req) => {
       const ctx = await ledgerContext(app, req, 'settlement_audit');
-      return ok(await auditSettlements(app.ctx.db(), ctx, [idParam(req)]));
+      const r = await auditSettlements(app.ctx.db(), ctx, [idParam(req)]);
+      recordEvent(req, 'settlementAudit', `审核结算 ${idParam(req)}：${JSON.stringify(r)}`);
+      return ok(r);
     });
     app.post('/api/settlement/auditBatch', async (req) => {
       const ctx = await ledgerContext(app, req, 'settlement_audit_batch');
-      return ok(await auditSettlements(app.ctx.db(), ctx, param(req, 'ids')));
+      const r = await auditSettlements(app.ctx.db(), ctx, param(req, 'ids'));
+      recordEvent(req, 'settlementAudit', `批量审核结算 ${String(param(req, 'ids'))}：${JSON.stringify(r)}`);
+      return ok(r);
     });
     app.get('/api/settlement/detail/list', async (req) => {
       const ctx = await ledgerContext(app, req, 'settlement_view');

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { isAdministrator, requirePermission, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { recordEvent } from '../log/index.js';
 import type { DB } from '../../db/index.js';
 import { HttpError, fail, ok, okStatus } from '../../lib/http.js';
 import { clearLoginFailures } from '../auth/index.js';
@@ -45,6 +46,11 @@ function idsOf(req: FastifyRequest, name: string): string[] {
 async function tenantUsers(db: DB, tenantId: string, ids: string[]): Promise<string[]> {
   const rows = await db.selectFrom('blade_user').select('id').where('id', 'in', ids).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).execute();
   return rows.map((r) => String(r.id));
+}
+
+/** The accounts of these users (for the usual log). */
+async function accountsOf(db: DB, ids: string[]): Promise<string[]> {
+  return (await db.selectFrom('blade_user').select('account').where('id', 'in', ids).execute()).map((r) => String(r.account));
 }
 
 /** A non-administrator may hand out only the roles it holds. */
@@ -174,6 +180,7 @@ const userModule: ServerModule = {
       // granting roles approves a pending (guest-registered) account
       await db.updateTable('blade_user').set({ status: USER_ACTIVE }).where('id', 'in', users).where('status', '=', USER_PENDING).execute();
       await app.ctx.tokens.endUserSessions(users.filter((u) => u !== user.userId));
+      recordEvent(req, 'userGrant', `用户 ${(await accountsOf(db, users)).join('、')} 的角色：${roles.join(',')}`);
       return ok({ users: users.length });
     });
 
@@ -186,6 +193,7 @@ const userModule: ServerModule = {
       const hash = await initialPasswordHash(db);
       await db.updateTable('blade_user').set({ password: hash, update_user: user.userId, update_time: localDateTime(app.ctx.config.appTimezone) }).where('id', 'in', users).execute();
       await app.ctx.tokens.endUserSessions(users);
+      recordEvent(req, 'passwordReset', `重置密码：${(await accountsOf(db, users)).join('、')}`);
       return ok({ users: users.length });
     });
 
