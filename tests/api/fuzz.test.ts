@@ -20,8 +20,8 @@ import { recordSuite } from './suite-report.js';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS_SUBMIT = Number(process.env.FUZZ_RUNS ?? 100);
 const RUNS_ACTION = Math.max(5, Math.round(RUNS_SUBMIT / 2));
-/** Tables whose rows change by design on any call (sessions, throttling, captchas, serial counters). */
-const BOOKKEEPING = new Set(['blade_token_revoked', 'blade_login_failure', 'blade_login_failure_ip', 'blade_captcha', 'blade_serial', 'shell_client_log']);
+/** Tables whose rows change by design on any call (sessions, throttling, captchas, serial counters, the server's own logs). */
+const BOOKKEEPING = new Set(['blade_token_revoked', 'blade_login_failure', 'blade_login_failure_ip', 'blade_captcha', 'blade_serial', 'shell_client_log', 'blade_log_api', 'blade_log_error', 'blade_log_usual']);
 
 let t: TestServer;
 let admin: string;

@@ -131,3 +131,17 @@ describe('a log that cannot be written', () => {
     }
   });
 });
+
+describe('the browser\'s error log', () => {
+  it('lands in the error log as type client, from send-logs and from Saber\'s logout, at most 100 entries a call', async () => {
+    const token = await t.login();
+    const entries = Array.from({ length: 120 }, (_, i) => ({ type: 'error', url: '/wel/index', time: '2026-11-25 10:00:00', message: `client ${i}`, stack: 'Error\n at x', info: 'window.onerror' }));
+    expect(data(await t.call(token, { method: 'POST', url: '/api/blade-desk/shell/send-logs', payload: entries })).count).toBe(100);
+    const out = await t.call(token, { method: 'POST', url: '/api/blade-auth/oauth/logout', payload: { logs: [{ type: 'error', url: '/x', message: 'at logout', stack: '' }] } });
+    expect(out.status).toBe(200);
+    const [atLogout] = await list('error', '&type=client&createBy=admin');
+    expect(atLogout).toMatchObject({ type: 'client', message: 'at logout', requestUri: '/x' });
+    const n = await t.database.db.selectFrom('blade_log_error').select((eb) => eb.fn.countAll().as('n')).where('type', '=', 'client').where('message', 'like', 'client %').executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(100);
+  });
+});

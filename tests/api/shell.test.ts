@@ -124,8 +124,10 @@ describe('error log upload', () => {
     const r = await t.call(token, { method: 'POST', url: '/api/blade-desk/shell/send-logs', payload: logs });
     expect(r.body.code).toBe(200);
     expect(r.body.data.count).toBe(1);
-    const rows = await sql<{ message: string }>`select message from shell_client_log`.execute(t.database.db);
-    expect(rows.rows.map((x) => x.message)).toEqual(['boom']);
+    // into the error log as type client
+    await t.app.ctx.logs.flush();
+    const rows = await sql<{ message: string; type: string; request_uri: string; stack_trace: string }>`select message, type, request_uri, stack_trace from blade_log_error`.execute(t.database.db);
+    expect(rows.rows).toEqual([{ message: 'boom', type: 'client', request_uri: 'http://x/wel/index', stack_trace: 'Error: boom\n at x' }]);
     const bad = await t.call(token, { method: 'POST', url: '/api/blade-desk/shell/send-logs', payload: { nope: 1 } });
     expect(bad.body.code).toBe(400);
   });

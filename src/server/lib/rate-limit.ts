@@ -37,6 +37,8 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
   'POST /api/blade-auth/oauth/token': { perAddress: { max: 100, seconds: 60 }, bodyLimit: 16 * KB },
   'POST /api/blade-system/user/register-guest': { perAddress: { max: 30, seconds: 3600 }, perUser: { max: 10, seconds: 3600 }, bodyLimit: 8 * KB },
   'POST /api/blade-desk/shell/send-logs': { perUser: { max: 10, seconds: 60 }, perAddress: { max: 30, seconds: 60 }, bodyLimit: 64 * KB },
+  // Saber's logout posts the browser's error log too
+  'POST /api/blade-auth/oauth/logout': { perAddress: { max: 60, seconds: 60 }, bodyLimit: 64 * KB },
   'POST /api/blade-resource/oss/endpoint/put-file': UPLOAD,
   'POST /api/blade-resource/oss/endpoint/put-file-attach': UPLOAD,
 };

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { requireUser, type ServerModule } from '../../context.js';
-import { recordEvent } from '../log/index.js';
+import { recordClientErrors, recordEvent } from '../log/index.js';
 import type { DB } from '../../db/index.js';
 import { ok, okStatus } from '../../lib/http.js';
 import { hashPassword, isLegacyHash, verifyPassword } from '../../lib/password.js';
@@ -386,6 +386,10 @@ const authModule: ServerModule = {
       if (user) {
         const client = await app.ctx.db().selectFrom('blade_client').select('refresh_token_validity').where('client_id', '=', user.clientId).executeTakeFirst();
         await app.ctx.tokens.revoke(user.sid, Number(client?.refresh_token_validity ?? 604800));
+        // Saber's logout posts the browser's error log (an array, or {logs: […]}): into the error log as type client
+        const b = req.body as unknown;
+        const logs = Array.isArray(b) ? b : Array.isArray((b as { logs?: unknown } | undefined)?.logs) ? (b as { logs: unknown[] }).logs : [];
+        if (logs.length) recordClientErrors(req, logs);
       }
       return ok({ account: user?.account ?? '' });
     };

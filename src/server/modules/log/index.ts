@@ -56,6 +56,21 @@ export function recordServerError(app: FastifyInstance, req: FastifyRequest, err
   app.ctx.logs.error({ ...common(req), type: 'server', exceptionName: e.name || e.constructor?.name || 'Error', message: e.message, stackTrace: stack, ...whereThrown(stack) });
 }
 
+/** The web app's uploaded error log (send-logs, Saber's logout): each entry into the error log as type client; how many. */
+export function recordClientErrors(req: FastifyRequest, entries: unknown[]): number {
+  const c = common(req);
+  const list = entries.slice(0, 100);
+  for (const raw of list) {
+    const e = (raw && typeof raw === 'object' ? raw : { message: raw }) as Record<string, unknown>;
+    const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+    req.server.ctx.logs.error({
+      ...c, type: 'client', method: undefined, requestUri: text(e.url), params: redactedParams({ info: e.info, time: e.time }),
+      exceptionName: text(e.type) || 'error', message: text(e.message), stackTrace: text(e.stack),
+    });
+  }
+  return list.length;
+}
+
 /** A business event into the usual log: what happened (`logId`) and its details in words (never a secret). */
 export function recordEvent(req: FastifyRequest, logId: string, logData: string, opts: { level?: 'info' | 'warn' | 'error'; tenantId?: string; account?: string } = {}): void {
   const c = common(req);

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { isAdministrator, requireUser, type ServerModule } from '../../context.js';
+import { recordClientErrors } from '../log/index.js';
 import { badRequestText as bad } from '../../lib/errors.js';
 import { fail, forbidden, notFound, ok, okStatus } from '../../lib/http.js';
 import { newId, isId } from '../../lib/ids.js';
@@ -19,6 +20,7 @@ const shellModule: ServerModule = {
   name: 'shell',
   migrations: [
     {
+      // retired: the uploaded browser logs now go to the error log (modules/log, type client); kept for the rows it holds
       name: 'shell_0001_client_log',
       up: async (db) => {
         await sql.raw(`create table shell_client_log (id bigint primary key, tenant_id varchar(12) not null default '000000',
@@ -80,16 +82,11 @@ const shellModule: ServerModule = {
 
     /** Browser error log upload (top bar → error log → upload). */
     app.post('/api/blade-desk/shell/send-logs', async (req) => {
-      const u = requireUser(req);
+      requireUser(req);
       const body = Array.isArray(req.body) ? req.body : Array.isArray((req.body as { logs?: unknown })?.logs) ? (req.body as { logs: unknown[] }).logs : null;
       if (!body) throw fail('error.badRequest');
-      const rows = body.slice(0, 500).map((l) => {
-        const e = (l ?? {}) as Record<string, unknown>;
-        const cut = (v: unknown, n: number) => str(v).slice(0, n);
-        return { id: newId(), tenant_id: u.tenantId, user_id: u.userId, type: cut(e.type, 20), url: cut(e.url, 2000), message: cut(e.message, 10_000), stack: cut(e.stack, 20_000), info: cut(e.info, 500), log_time: cut(e.time, 32) };
-      });
-      if (rows.length) await app.ctx.db().insertInto('shell_client_log').values(rows).execute();
-      return ok({ count: rows.length });
+      // into the error log as type client (modules/log), at most 100 entries a call
+      return ok({ count: recordClientErrors(req, body) });
     });
 
   },
