@@ -1,0 +1,88 @@
+/**
+ * Operations screens (issue 11) against our real server and the built web app: the API log shows a change with its
+ * secrets redacted, the usual log the sign-in, the error log what the browser uploaded; in zh and en.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, login, newPage, startServer, type RunningServer } from './support.js';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+const row = (p: Page, text: string) => p.locator('tbody tr.ant-table-row', { hasText: text }).first();
+
+/**
+ * Opens a log screen until it lists a row with `text`: the log is written just after the answer, so the first
+ * load may come before it (each try waits for the list to be drawn, never on time).
+ */
+async function openWithRow(p: Page, route: string, text: string) {
+  for (let i = 0; i < 5; i++) {
+    await p.goto(route);
+    await p.locator('tbody tr.ant-table-row').first().waitFor();
+    if ((await row(p, text).count()) > 0) return row(p, text);
+  }
+  throw new Error(`${route}: no row with ${text}`);
+}
+
+/** A call of the signed-in page's own session (what a screen of it would send). */
+async function call(p: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<number> {
+  return p.evaluate(
+    async ({ method, url, body }) => {
+      const token = JSON.parse(localStorage.getItem('saber-token') ?? sessionStorage.getItem('saber-token') ?? '{}').content;
+      const r = await fetch(url, {
+        method,
+        headers: { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return r.status;
+    },
+    { method, url, body },
+  );
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ page } = await newPage(browser, server.url));
+  await login(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('logs', () => {
+  it('the API log shows a change with its route, user and status; its parameters without the secret', async () => {
+    expect(await call(page, 'POST', '/api/blade-system/param/submit', { paramName: '运维测试', paramKey: 'ops.e2e', paramValue: 'v', accessKey: 'AKIA-very-secret' })).toBe(200);
+    const r = await openWithRow(page, '/monitor/log/api', '/api/blade-system/param/submit');
+    await expect(r.innerText()).resolves.toMatch(/POST[\s\S]*200[\s\S]*admin/);
+    await r.getByText('查看').click();
+    const dlg = page.locator('.ant-modal').last();
+    await expect.poll(() => dlg.textContent()).toContain('ops.e2e');
+    const text = (await dlg.textContent()) ?? '';
+    expect(text).toContain('******');
+    expect(text).not.toContain('AKIA-very-secret');
+  });
+
+  it('the usual log shows the sign-in; the error log what the browser uploaded', async () => {
+    await openWithRow(page, '/monitor/log/usual', 'login');
+    await expect(row(page, 'login').innerText()).resolves.toContain('admin');
+    expect(await call(page, 'POST', '/api/blade-desk/shell/send-logs', [{ type: 'error', url: '/wel/index', time: '2026-11-25 10:00:00', message: 'e2e client failure', stack: 'Error: e2e\n at x' }])).toBe(200);
+    const r = await openWithRow(page, '/monitor/log/error', 'e2e client failure');
+    await expect(r.innerText()).resolves.toContain('client');
+  });
+
+  it('speaks English', async () => {
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en', dataType: 'string', type: 'local', datetime: Date.now() })));
+    for (const [route, header] of [['/monitor/log/api', 'Address'], ['/monitor/log/usual', 'Event'], ['/monitor/log/error', 'Exception']] as const) {
+      await page.goto(route);
+      await page.locator('tbody tr.ant-table-row').first().waitFor();
+      const head = (await page.locator('.runtime-list thead').first().textContent()) ?? '';
+      expect(head, route).toContain(header);
+      expect(head, route).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+    await page.evaluate(() => localStorage.removeItem('saber-language'));
+  });
+});
