@@ -4,6 +4,7 @@
  * failed sign-in, lockout, password change, grants); the three screens are read-only, per tenant, behind their
  * codes; a failing log never fails the request.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5, startTestServer, type TestServer } from './helpers.js';
 import { data, operator } from './system-helpers.js';
@@ -143,5 +144,28 @@ describe('the browser\'s error log', () => {
     expect(atLogout).toMatchObject({ type: 'client', message: 'at logout', requestUri: '/x' });
     const n = await t.database.db.selectFrom('blade_log_error').select((eb) => eb.fn.countAll().as('n')).where('type', '=', 'client').where('message', 'like', 'client %').executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(100);
+  });
+});
+
+describe('retention', () => {
+  it('removes the rows older than log.retentionDays (default 30), keeps the rest; 0 keeps everything', async () => {
+    const { purgeOldLogs } = await import('../../src/server/modules/log/index.js');
+    const db = t.database.db;
+    await t.app.ctx.logs.flush();
+    const old = { tenant_id: '000000', method: 'POST', request_uri: '/api/old', create_by: 'admin', type: '200', title: '/api/old', time: '1' };
+    await db.insertInto('blade_log_api').values([
+      { ...old, id: '990000000000000101', create_time: '2020-01-01 00:00:00' },
+      { ...old, id: '990000000000000102', create_time: sql`localtimestamp - interval '10 days'` as any },
+    ]).execute();
+    const left = async () => (await db.selectFrom('blade_log_api').select('id').where('request_uri', '=', '/api/old').execute()).map((r) => String(r.id));
+    await db.updateTable('blade_param').set({ param_value: '0' }).where('param_key', '=', 'log.retentionDays').execute();
+    expect((await purgeOldLogs(db)).removed).toBe(0);
+    await db.updateTable('blade_param').set({ param_value: '30' }).where('param_key', '=', 'log.retentionDays').execute();
+    const r = await purgeOldLogs(db);
+    expect(r.days).toBe(30);
+    expect(await left()).toEqual(['990000000000000102']);
+    await db.updateTable('blade_param').set({ param_value: '5' }).where('param_key', '=', 'log.retentionDays').execute();
+    await purgeOldLogs(db);
+    expect(await left()).toEqual([]);
   });
 });

@@ -72,6 +72,7 @@ async function seedFirstStart(db: DB, opts: { tz: string }): Promise<void> {
     await trx.insertInto('blade_param').values([
       { id: newId(), tenant_id: ADMIN_TENANT, param_name: '初始密码', param_key: 'account.initPassword', param_value: '123456', remark: '重置密码时使用', ...audit },
       { id: newId(), tenant_id: ADMIN_TENANT, param_name: '是否开启注册功能', param_key: 'account.registerUser', param_value: 'true', remark: '', ...audit },
+      { id: newId(), tenant_id: ADMIN_TENANT, param_name: '日志保留天数', param_key: 'log.retentionDays', param_value: '30', remark: '接口、错误、通用日志保留的天数（0 为永久保留）', ...audit },
     ]).execute();
   });
 }

@@ -12,6 +12,8 @@
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerModule } from '../../context.js';
+import type { DB } from '../../db/index.js';
+import { readParam } from '../param/index.js';
 import { LogWriter, redactedParams, whereThrown } from './writer.js';
 
 export { LogWriter, REDACTED, redactedParams } from './writer.js';
@@ -83,8 +85,41 @@ const COMMON_COLUMNS = `id bigint primary key, tenant_id varchar(12) not null de
   server_ip varchar(255), env varchar(255), method varchar(10), request_uri varchar(255), user_agent varchar(1000), remote_ip varchar(255),
   method_class varchar(255), method_name varchar(255), params text, create_by varchar(64), create_time timestamp(0)`;
 
+/** Days the logs are kept when the parameter log.retentionDays is not set. */
+export const DEFAULT_RETENTION_DAYS = 30;
+
+/** Removes the log rows older than the parameter log.retentionDays (default 30; 0 or less keeps everything). */
+export async function purgeOldLogs(db: DB): Promise<{ days: number; removed: number }> {
+  const raw = (await readParam(db, 'log.retentionDays'))?.trim();
+  const n = raw ? Number(raw) : NaN;
+  const days = Number.isFinite(n) ? Math.floor(n) : DEFAULT_RETENTION_DAYS;
+  if (days <= 0) return { days, removed: 0 };
+  let removed = 0;
+  for (const t of ['blade_log_api', 'blade_log_error', 'blade_log_usual']) {
+    const r = await sql`delete from ${sql.table(t)} where create_time < localtimestamp - make_interval(days => ${days})`.execute(db);
+    removed += Number(r.numAffectedRows ?? 0);
+  }
+  return { days, removed };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
 const logModule: ServerModule = {
   name: 'log',
+  // Retention: once at start and then daily, in process (the scheduled-job module will run it as its logRetention handler).
+  async plugin(app) {
+    let timer: NodeJS.Timeout | undefined;
+    const run = () => {
+      const db = app.ctx.database;
+      if (db) purgeOldLogs(db).catch((e) => console.error('[canteen-admin] log retention failed:', (e as Error).message));
+    };
+    app.addHook('onReady', async () => {
+      run();
+      timer = setInterval(run, DAY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
   migrations: [
     {
       name: 'log_0001_tables',
@@ -102,6 +137,6 @@ const logModule: ServerModule = {
 export default logModule;
 
 /** The writer of an app (app.ts builds one per app). */
-export function createLogWriter(db: () => import('../../db/index.js').DB | undefined, tz: string): LogWriter {
+export function createLogWriter(db: () => DB | undefined, tz: string): LogWriter {
   return new LogWriter(db, tz, process.env.NODE_ENV ?? 'production');
 }
