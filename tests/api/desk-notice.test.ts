@@ -54,3 +54,47 @@ describe('notices', () => {
     expect((await post(`${API}/remove?ids=9700000001`, {})).status).toBe(404);
   });
 });
+
+describe('the notice inbox of the top bar', () => {
+  it('lists the released notices of the tenant newest first, with the unread count; marking read lowers it', async () => {
+    await post(`${API}/submit`, { title: '明年的通知', category: 1, releaseTime: '2099-01-01 09:00:00', content: '还没发布' });
+    const inbox = async (q = '', token = admin) => {
+      const r = await t.call(token, { method: 'GET', url: `${API}/inbox${q}` });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data;
+    };
+    const first = await inbox('?size=1');
+    const all = await inbox('?size=50');
+    expect(all.records.map((r: any) => r.title)).not.toContain('明年的通知');
+    expect(all.total).toBe(all.records.length);
+    expect(first.records[0].id).toBe(all.records[0].id);
+    const times = all.records.map((r: any) => r.releaseTime);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(all.unread).toBe(all.total);
+    expect(all.records.every((r: any) => r.read === false)).toBe(true);
+    const read = await t.call(admin, { method: 'POST', url: `${API}/read?ids=${all.records[0].id}` });
+    expect(read.body.data).toEqual({ read: 1 });
+    const after = await inbox('?size=50');
+    expect(after.unread).toBe(all.total - 1);
+    expect(after.records[0].read).toBe(true);
+    // read again: nothing changes; all: every one
+    await t.call(admin, { method: 'POST', url: `${API}/read?ids=${all.records[0].id}` });
+    await t.call(admin, { method: 'POST', url: `${API}/read?all=true` });
+    expect((await inbox()).unread).toBe(0);
+  });
+
+  it('is per user and per tenant: another user still has them unread, another tenant sees none and marks none', async () => {
+    const { operator } = await import('./system-helpers.js');
+    const other = await operator(t, 'inboxusr', ['desk']);
+    const mine = (await t.call(other.token, { method: 'GET', url: `${API}/inbox` })).body.data;
+    expect(mine.unread).toBeGreaterThan(0);
+    await t.database.db.insertInto('blade_tenant').values({ id: '900000000000009333', tenant_id: '333333', tenant_name: '第三方', is_deleted: 0, status: 1 }).execute();
+    const stranger = await operator(t, 'inboxstr', ['desk'], '333333');
+    const theirs = (await t.call(stranger.token, { method: 'GET', url: `${API}/inbox` })).body.data;
+    expect(theirs).toMatchObject({ records: [], total: 0, unread: 0 });
+    const id = mine.records[0].id;
+    expect((await t.call(stranger.token, { method: 'POST', url: `${API}/read?ids=${id}` })).body.data).toEqual({ read: 0 });
+    expect((await t.call(stranger.token, { method: 'POST', url: `${API}/read?ids=not-an-id` })).status).toBe(400);
+    expect((await t.call(undefined, { method: 'GET', url: `${API}/inbox` })).status).toBe(401);
+  });
+});

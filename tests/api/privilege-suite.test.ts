@@ -31,6 +31,7 @@ const SELF_ROUTES = new Set([
   'POST /api/blade-resource/oss/endpoint/put-file', // without a screen: the caller's own avatar (personal info); with one, that screen's add/edit code
   'GET /api/blade-system/dept/select', 'GET /api/blade-system/role/select', 'GET /api/blade-system/post/select', // the caller's own (userId of another user: 403)
   'POST /api/blade-desk/shell/send-logs', // the browser's own error log
+  'GET /api/blade-desk/notice/inbox', 'POST /api/blade-desk/notice/read', // the notices announced to the caller's tenant, read marks of the caller
   'GET /api/blade-system/tenant/info', // public tenant lookup by domain
 ]);
 

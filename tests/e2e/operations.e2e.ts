@@ -86,3 +86,24 @@ describe('logs', () => {
     await page.evaluate(() => localStorage.removeItem('saber-language'));
   });
 });
+
+describe('notices in the top bar', () => {
+  it('the bell counts the unread notices; opening one marks it read, "mark all read" clears the count', async () => {
+    for (const title of ['午餐供应时间调整', '周五食堂消毒']) {
+      expect(await call(page, 'POST', '/api/blade-desk/notice/submit', { title, category: 1, releaseTime: '2026-01-01 09:00:00', content: `${title}，请知悉。` })).toBe(200);
+    }
+    await page.goto('/wel/index');
+    const badge = page.locator('[data-testid=notice-badge] .ant-badge-count');
+    await expect.poll(async () => Number(((await badge.count()) ? await badge.first().getAttribute('title') : '0') ?? 0)).toBeGreaterThanOrEqual(2);
+    const before = Number(await badge.first().getAttribute('title'));
+    await page.locator('[data-testid=tb-notice]').click();
+    const pop = page.locator('[data-testid=notice-popover]');
+    await pop.getByRole('tab', { name: new RegExp(`通知 \\(${before}\\)`) }).click();
+    const item = pop.locator('[data-testid=notice-inbox] .notice-unread', { hasText: '周五食堂消毒' });
+    await item.click();
+    await expect.poll(async () => Number(await badge.first().getAttribute('title'))).toBe(before - 1);
+    await expect.poll(() => pop.locator('[data-testid=notice-inbox] .notice-unread', { hasText: '周五食堂消毒' }).count()).toBe(0);
+    await pop.locator('[data-testid=notice-read-all]').click();
+    await expect.poll(() => badge.count()).toBe(0);
+  });
+});

@@ -12,6 +12,7 @@ import { THEMES } from '../lib/themes.js';
 import { confirmDialog, toast } from '../lib/toast.js';
 import { website } from '../config.js';
 import { GuestRegisterDialog } from '../auth/GuestRegisterDialog.js';
+import { NoticeInbox, useNoticeInbox } from './NoticeInbox.js';
 
 /** Full-screen error-log dialog: type, address, content, stack, time; upload and clear, both confirmed. */
 export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -153,9 +154,9 @@ interface NoticeItem {
   time: string;
 }
 
-/** Sample data for the notice popover (the spec: sample data and paging, not real data). */
-function sampleNotices(kind: 'mail' | 'message' | 'notice', t: (k: string, o?: Record<string, unknown>) => string): NoticeItem[] {
-  const n = kind === 'mail' ? 12 : kind === 'message' ? 7 : 23;
+/** Sample data for the mail and message tabs (the spec: sample data and paging); the notice tab is real (NoticeInbox). */
+function sampleNotices(kind: 'mail' | 'message', t: (k: string, o?: Record<string, unknown>) => string): NoticeItem[] {
+  const n = kind === 'mail' ? 12 : 7;
   const base = new Date(2026, 10, 21, 9, 0, 0).getTime();
   return Array.from({ length: n }, (_, i) => {
     const d = new Date(base - i * 3_600_000 * 5);
@@ -169,7 +170,7 @@ function sampleNotices(kind: 'mail' | 'message' | 'notice', t: (k: string, o?: R
   });
 }
 
-function NoticeList({ kind }: { kind: 'mail' | 'message' | 'notice' }) {
+function NoticeList({ kind }: { kind: 'mail' | 'message' }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const all = useMemo(() => sampleNotices(kind, t), [kind, t]);
@@ -199,6 +200,9 @@ function NoticeList({ kind }: { kind: 'mail' | 'message' | 'notice' }) {
 
 export function NoticePopover({ mobile = false }: { mobile?: boolean }) {
   const { t } = useTranslation();
+  // the bell counts the unread notices (mail and messages are the spec's samples)
+  const { data, refresh } = useNoticeInbox(1);
+  const unread = data?.unread ?? 0;
   const content = (
     <div className="notice-popover" data-testid="notice-popover">
       <Tabs
@@ -206,7 +210,7 @@ export function NoticePopover({ mobile = false }: { mobile?: boolean }) {
         items={[
           { key: 'mail', label: t('shell.notice.mail'), children: <NoticeList kind="mail" /> },
           { key: 'message', label: t('shell.notice.message'), children: <NoticeList kind="message" /> },
-          { key: 'notice', label: t('shell.notice.notice'), children: <NoticeList kind="notice" /> },
+          { key: 'notice', label: unread ? `${t('shell.notice.notice')} (${unread})` : t('shell.notice.notice'), children: <NoticeInbox onChange={refresh} /> },
         ]}
       />
     </div>
@@ -215,7 +219,7 @@ export function NoticePopover({ mobile = false }: { mobile?: boolean }) {
     // under the bell, right-aligned; on a phone centred under it, where antd shifts it sideways into the window
     <Popover content={content} trigger="click" placement={mobile ? 'bottom' : 'bottomRight'}>
       <Tooltip title={t('shell.top.notice')}>
-        <Badge dot offset={[-6, 6]}>
+        <Badge count={unread} size="small" offset={[-6, 6]} data-testid="notice-badge">
           <Button type="text" className="tb-btn" data-testid="tb-notice" icon={<BellOutlined />} />
         </Badge>
       </Tooltip>
