@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, login, newPage, startServer, type RunningServer } from './support.js';
+import { confirmOk, dialogOk, launchBrowser, login, newPage, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -76,9 +76,9 @@ describe('logs', () => {
 
   it('speaks English', async () => {
     await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en', dataType: 'string', type: 'local', datetime: Date.now() })));
-    for (const [route, header] of [['/monitor/log/api', 'Address'], ['/monitor/log/usual', 'Event'], ['/monitor/log/error', 'Exception']] as const) {
+    for (const [route, header] of [['/monitor/log/api', 'Address'], ['/monitor/log/usual', 'Event'], ['/monitor/log/error', 'Exception'], ['/resource/sms', 'Provider']] as const) {
       await page.goto(route);
-      await page.locator('tbody tr.ant-table-row').first().waitFor();
+      await page.locator('.runtime-list thead th').first().waitFor();
       const head = (await page.locator('.runtime-list thead').first().textContent()) ?? '';
       expect(head, route).toContain(header);
       expect(head, route).not.toMatch(/[\u4e00-\u9fff]/);
@@ -105,5 +105,41 @@ describe('notices in the top bar', () => {
     await expect.poll(() => pop.locator('[data-testid=notice-inbox] .notice-unread', { hasText: '周五食堂消毒' }).count()).toBe(0);
     await pop.locator('[data-testid=notice-read-all]').click();
     await expect.poll(() => badge.count()).toBe(0);
+  });
+});
+
+describe('SMS', () => {
+  it('adds a development-log configuration (secret never shown), enables it and sends a message that lands in the usual log', async () => {
+    await page.goto('/resource/sms');
+    await page.locator('.runtime-list').waitFor();
+    await page.locator('.runtime-list').getByRole('button', { name: /新\s*增/ }).first().click();
+    const dlg = page.locator('.ant-modal').last();
+    await dlg.locator('.ant-select', { has: page.locator('#root_category') }).first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '开发日志' }).first().click();
+    await dlg.locator('#root_smsCode').fill('dev-e2e');
+    await dlg.locator('#root_templateId').fill('SMS_E2E');
+    await dlg.locator('#root_signName').fill('食堂饭卡');
+    await dlg.locator('#root_accessKey').fill('AK-e2e');
+    await dlg.locator('#root_secretKey').fill('never-shown-secret');
+    await dialogOk(dlg);
+    await page.locator('.ant-message-notice', { hasText: '新增成功' }).first().waitFor();
+    const r = row(page, 'dev-e2e');
+    await r.waitFor();
+    await expect(r.innerText()).resolves.toContain('未启用');
+    expect(await page.locator('.runtime-list').innerText()).not.toContain('never-shown-secret');
+    await r.getByText('启用', { exact: true }).click();
+    await confirmOk(page);
+    await expect.poll(() => row(page, 'dev-e2e').innerText()).toContain('已启用');
+    await page.locator('.runtime-list').getByRole('button', { name: '发送短信' }).click();
+    const form = page.locator('.ant-modal', { has: page.locator('#root_phones') });
+    await form.locator('#root_phones').fill('1380013800');
+    await form.locator('.ant-modal-footer .ant-btn-primary').click();
+    await page.locator('.ant-message-notice', { hasText: '手机号 1380013800 格式不正确' }).first().waitFor();
+    await form.locator('#root_phones').fill('13800138000');
+    await form.locator('#root_params').fill('{"code":"2468"}');
+    await dialogOk(form);
+    await page.locator('.ant-message-notice', { hasText: '发送成功' }).first().waitFor();
+    const logged = await openWithRow(page, '/monitor/log/usual', '13800138000');
+    await expect(logged.innerText()).resolves.toContain('sms');
   });
 });
