@@ -335,8 +335,11 @@ export interface ResourceDef {
   audit?: boolean;
   /** Permission-code prefix: `<prefix>_add`, `_edit`, `_delete`, `_view`, `_export`; menu code = prefix. */
   permissionPrefix: string;
-  /** More paths under `api` answering like a built-in (BladeX users: import-user, export-user, export-template). */
-  aliases?: { export?: string; import?: string; importTemplate?: string };
+  /**
+   * More paths under `api` answering like a generic route (BladeX users: import-user, export-user, export-template;
+   * BladeX jobs: page, get, add and update, del/:id).
+   */
+  aliases?: { list?: string; detail?: string; submit?: string | string[]; remove?: string; export?: string; import?: string; importTemplate?: string };
   /** Table DDL is owned by a server module (hand-written migration) rather than derived from the document. */
   managed?: 'document' | 'module';
   /** Count policy for lists: exact (default) or capped (exact up to `countCap`, then an estimate). */

@@ -32,6 +32,8 @@ export const WIDGET_SPECS: Record<string, WidgetSpec> = {
   upload: { options: ['accept', 'maxSize', 'endpoint', 'listType'] },
   file: { options: ['accept', 'maxSize', 'template'] },
   json: { options: ['rows'] },
+  /** A Quartz cron expression with its next run times (ui:options.preview: endpoint under resource.api). */
+  cron: { options: ['preview'] },
   treeSelect: { options: ['tree', 'multiple', 'checkStrictly', 'leafOnly'] },
   icon: { options: [] },
 };

@@ -10,6 +10,9 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
+/** What the user sees, polled up to 15 s (a loaded CI machine; never a fixed wait). */
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
 const row = (p: Page, text: string) => p.locator('tbody tr.ant-table-row', { hasText: text }).first();
 
 /**
@@ -60,7 +63,7 @@ describe('logs', () => {
     await expect(r.innerText()).resolves.toMatch(/POST[\s\S]*200[\s\S]*admin/);
     await r.getByText('查看').click();
     const dlg = page.locator('.ant-modal').last();
-    await expect.poll(() => dlg.textContent()).toContain('ops.e2e');
+    await poll(() => dlg.textContent()).toContain('ops.e2e');
     const text = (await dlg.textContent()) ?? '';
     expect(text).toContain('******');
     expect(text).not.toContain('AKIA-very-secret');
@@ -94,17 +97,17 @@ describe('notices in the top bar', () => {
     }
     await page.goto('/wel/index');
     const badge = page.locator('[data-testid=notice-badge] .ant-badge-count');
-    await expect.poll(async () => Number(((await badge.count()) ? await badge.first().getAttribute('title') : '0') ?? 0)).toBeGreaterThanOrEqual(2);
+    await poll(async () => Number(((await badge.count()) ? await badge.first().getAttribute('title') : '0') ?? 0)).toBeGreaterThanOrEqual(2);
     const before = Number(await badge.first().getAttribute('title'));
     await page.locator('[data-testid=tb-notice]').click();
     const pop = page.locator('[data-testid=notice-popover]');
     await pop.getByRole('tab', { name: new RegExp(`通知 \\(${before}\\)`) }).click();
     const item = pop.locator('[data-testid=notice-inbox] .notice-unread', { hasText: '周五食堂消毒' });
     await item.click();
-    await expect.poll(async () => Number(await badge.first().getAttribute('title'))).toBe(before - 1);
-    await expect.poll(() => pop.locator('[data-testid=notice-inbox] .notice-unread', { hasText: '周五食堂消毒' }).count()).toBe(0);
+    await poll(async () => Number(await badge.first().getAttribute('title'))).toBe(before - 1);
+    await poll(() => pop.locator('[data-testid=notice-inbox] .notice-unread', { hasText: '周五食堂消毒' }).count()).toBe(0);
     await pop.locator('[data-testid=notice-read-all]').click();
-    await expect.poll(() => badge.count()).toBe(0);
+    await poll(() => badge.count()).toBe(0);
   });
 });
 
@@ -129,7 +132,7 @@ describe('SMS', () => {
     expect(await page.locator('.runtime-list').innerText()).not.toContain('never-shown-secret');
     await r.getByText('启用', { exact: true }).click();
     await confirmOk(page);
-    await expect.poll(() => row(page, 'dev-e2e').innerText()).toContain('已启用');
+    await poll(() => row(page, 'dev-e2e').innerText()).toContain('已启用');
     await page.locator('.runtime-list').getByRole('button', { name: '发送短信' }).click();
     const form = page.locator('.ant-modal', { has: page.locator('#root_phones') });
     await form.locator('#root_phones').fill('1380013800');
@@ -141,5 +144,34 @@ describe('SMS', () => {
     await page.locator('.ant-message-notice', { hasText: '发送成功' }).first().waitFor();
     const logged = await openWithRow(page, '/monitor/log/usual', '13800138000');
     await expect(logged.innerText()).resolves.toContain('sms');
+  });
+});
+
+describe('scheduled jobs', () => {
+  it('adds a job: the cron field shows the next five runs (or why it is wrong), the handler comes from the registry; run now lands in the job log', async () => {
+    await page.goto('/job/job');
+    await page.locator('.runtime-list').waitFor();
+    await page.locator('.runtime-list').getByRole('button', { name: /新\s*增/ }).first().click();
+    const dlg = page.locator('.ant-modal').last();
+    await dlg.locator('#root_jobName').fill('E2E 日志清理');
+    const cron = dlg.locator('#root_cronExpression');
+    await cron.fill('0 0 25 * * ?');
+    await poll(() => dlg.locator('[data-testid=cron-times]').innerText()).toMatch(/不正确/);
+    await cron.fill('0 30 3 * * ?');
+    await poll(() => dlg.locator('[data-testid=cron-times]').innerText()).toMatch(/最近 5 次执行时间：\d{4}-\d\d-\d\d 03:30:00/);
+    await dlg.locator('.ant-select', { has: page.locator('#root_handler') }).first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '日志清理' }).first().click();
+    await dialogOk(dlg);
+    await page.locator('.ant-message-notice', { hasText: '新增成功' }).first().waitFor();
+    const r = row(page, 'E2E 日志清理');
+    await r.waitFor();
+    await expect(r.innerText()).resolves.toContain('运行中');
+    // view, edit, delete inline; run and pause fold into 更多
+    await r.getByRole('button', { name: /更多/ }).click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '执行一次' }).click();
+    await confirmOk(page);
+    await page.locator('.ant-message-notice', { hasText: '已开始执行' }).first().waitFor();
+    const logged = await openWithRow(page, '/job/joblog', 'E2E 日志清理');
+    await expect(logged.innerText()).resolves.toMatch(/手动[\s\S]*成功/);
   });
 });

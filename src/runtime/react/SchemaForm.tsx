@@ -73,8 +73,9 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
       // basis 0 so a wide control (range picker, upload) never wraps under its label
       wrapperCol: narrow ? { span: 24 } : { flex: '1 1 0', style: { minWidth: 0 } },
       formData,
+      api: doc.resource.api,
     }),
-    [dicts, lang, t, request, formData, narrow],
+    [dicts, lang, t, request, formData, narrow, doc.resource.api],
   );
 
   useImperativeHandle(

@@ -12,6 +12,8 @@ export interface RequestOptions {
   data?: unknown;
   /** 'blob' for downloads (export); the reply is then the Blob itself. */
   responseType?: 'json' | 'blob';
+  /** No toast on a refusal: the caller shows it where it belongs (the cron widget under its field). */
+  silent?: boolean;
 }
 
 /**

@@ -29,6 +29,8 @@ export interface RuntimeFormContext {
   wrapperCol: object;
   /** The form's current values (choices that depend on another field, e.g. `sources[].when`). */
   formData?: Record<string, unknown>;
+  /** The document's resource.api (endpoints a widget names relative to it: the cron widget's preview). */
+  api?: string;
 }
 
 const FULL = { width: '100%' };
@@ -368,7 +370,7 @@ function JsonWidget({ id, value, onChange, onBlur, readonly, schema }: WidgetPro
 /** The server caps a page at 200 records: ask for what it gives. */
 export const SOURCE_PAGE_SIZE = 200;
 
-type Source = { screen: string; value: string; label: string; when?: Record<string, unknown> };
+type Source = { screen?: string; url?: string; value: string; label: string; when?: Record<string, unknown> };
 
 /** The source that applies to these form values: `source`, or the first of `sources` whose `when` holds. */
 export function pickSource(options: Record<string, unknown>, data: Record<string, unknown>): Source | undefined {
@@ -376,25 +378,30 @@ export function pickSource(options: Record<string, unknown>, data: Record<string
   return all.find((s) => !s.when || Object.entries(s.when).every(([k, v]) => data[k] !== undefined && data[k] !== null && String(data[k]) === String(v)));
 }
 
-/** Select whose options come from another screen's list (`ui:options.source`, or `sources` chosen by `when`). */
+/**
+ * Select whose options come from another screen's list (`ui:options.source.screen`, or `sources` chosen by `when`),
+ * or from an endpoint answering an array (`source.url`: the job handlers).
+ */
 function SourceSelectWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled, readonly, placeholder, options, schema } = props;
   const { request, formData } = ctx(props);
   const source = pickSource(options, formData ?? {});
+  const sourceKey = source?.screen ?? source?.url;
   // When another field switches the source (msgType merchant ↔ employee), the old choice no longer applies.
-  const shown = useRef(source?.screen);
+  const shown = useRef(sourceKey);
   useEffect(() => {
-    if (shown.current === source?.screen) return;
-    shown.current = source?.screen;
+    if (shown.current === sourceKey) return;
+    shown.current = sourceKey;
     if (value !== undefined && value !== null) onChange(undefined);
-  }, [source?.screen, value, onChange]);
-  const { data: doc } = useSWR(source ? ['runtime:screen', source.screen] : null, ([, sid]: [string, string]) =>
+  }, [sourceKey, value, onChange]);
+  const { data: doc } = useSWR(source?.screen ? ['runtime:screen', source.screen] : null, ([, sid]: [string, string]) =>
     request<ScreenDocument>('GET', '/api/blade-system/screen/detail', { params: { id: sid } }),
   );
   const { data: page } = useSWR(doc ? ['runtime:source', listUrl(doc, 'list')] : null, ([, u]: [string, string]) =>
     request<{ records: Array<Record<string, unknown>> }>('GET', u, { params: { current: 1, size: SOURCE_PAGE_SIZE } }),
   );
-  const opts = (page?.records ?? []).map((r) => ({ value: String(r[source?.value ?? 'id']), label: String(r[source?.label ?? 'id'] ?? '') }));
+  const { data: listed } = useSWR(source?.url ? ['runtime:source-url', source.url] : null, ([, u]: [string, string]) => request<Array<Record<string, unknown>>>('GET', u));
+  const opts = (source?.url ? (listed ?? []) : (page?.records ?? [])).map((r) => ({ value: String(r[source?.value ?? 'id']), label: String(r[source?.label ?? 'id'] ?? '') }));
   // several values in a comma-joined string field (x-joined: a user's posts "1,2")
   const joined = !!options.multiple && schema.type === 'string';
   const shownValue = joined ? String(value ?? '').split(',').filter(Boolean) : (value ?? undefined);
@@ -415,6 +422,51 @@ function SourceSelectWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * A Quartz cron expression (seconds first) with its next five run times below it, asked of the server
+ * (`ui:options.preview`, an endpoint under resource.api answering the times, or 400 with why the expression is wrong).
+ */
+function CronWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, disabled, readonly, placeholder, options } = props;
+  const { request, api, t } = ctx(props);
+  const [text, setText] = useState(String(value ?? ''));
+  useEffect(() => setText(String(value ?? '')), [value]);
+  const [asked, setAsked] = useState(String(value ?? ''));
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const url = options.preview && api ? `${api}/${String(options.preview)}` : undefined;
+  const { data, error } = useSWR(url && asked ? ['runtime:cron', url, asked] : null, ([, u, c]: [string, string, string]) =>
+    request<string[]>('GET', u, { params: { cronExpression: c }, silent: true }),
+  );
+  return (
+    <div className="runtime-cron">
+      <Input
+        id={id}
+        value={text}
+        disabled={disabled}
+        readOnly={readonly}
+        placeholder={placeholder || '0 0 2 * * ?'}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(e.target.value === '' ? undefined : e.target.value);
+        }}
+        onBlur={() => onBlur(id, value)}
+      />
+      {asked && url && (
+        <div className="runtime-cron-times" data-testid="cron-times">
+          {error ? (
+            <Typography.Text type="danger">{(error as Error).message}</Typography.Text>
+          ) : data ? (
+            <Typography.Text type="secondary">{t('job.msg.nextTimes')}：{data.join('，')}</Typography.Text>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** The built-in widgets (also in the widget registry: registry.ts `widgetRegistry()`). */
 export const widgets: RegistryWidgetsType = {
   dict: DictWidget,
@@ -432,6 +484,7 @@ export const widgets: RegistryWidgetsType = {
   upload: UploadWidget,
   file: FileWidget,
   json: JsonWidget,
+  cron: CronWidget,
   select: SourceSelectWidget,
   treeSelect: lazyWidget(() => import('./TreeSelectWidget.js')),
   icon: lazyWidget(() => import('./IconPicker.js')),

@@ -144,7 +144,8 @@ function columnValue(f: FieldSchema | undefined, v: unknown): unknown {
 function idsParam(req: FastifyRequest, keyed = false): string[] {
   const q = (req.query ?? {}) as Record<string, unknown>;
   const b = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-  const raw = q.ids ?? b.ids ?? q.id ?? b.id;
+  const p = (req.params ?? {}) as Record<string, unknown>; // an alias such as del/:id
+  const raw = q.ids ?? b.ids ?? q.id ?? b.id ?? p.id;
   const list = (Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' || typeof raw === 'number' ? String(raw).split(',') : []).map((s) => s.trim()).filter(Boolean);
   const valid = keyed ? (s: string) => KEY_VALUE.test(s) : isId;
   if (!list.length || list.some((s) => !valid(s)) || list.length > 1000) throw fail('error.invalidIds');
@@ -244,6 +245,20 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
   const has = (method: 'GET' | 'POST', url: string) => app.hasRoute({ method, url });
   const offered = builtins(doc);
   const tree = treeOf(doc);
+  /**
+   * A generic route at its URL and at the document's aliases of it (BladeX jobs: page, get, add/update, del/{id}),
+   * each skipped when a module serves that URL itself. An alias with a path parameter (`del/:id`) takes the ids from it.
+   */
+  const mount = (method: 'GET' | 'POST', kind: 'list' | 'detail' | 'submit' | 'remove', handler: (req: FastifyRequest) => Promise<unknown>) => {
+    const alias = doc.resource.aliases?.[kind];
+    const urls = [`${api}/${kind}`, ...(alias === undefined ? [] : [alias].flat().map((a) => `${api}/${a}`))];
+    for (const url of urls) {
+      if (has(method, url)) continue;
+      const opts = url.includes('/:') ? {} : documentRoute(doc, kind);
+      if (method === 'GET') app.get(url, opts, handler);
+      else app.post(url, opts, handler);
+    }
+  };
 
   const afterRead = async (req: FastifyRequest, rows: Array<Record<string, unknown>>, kind: 'list' | 'detail') => {
     for (const h of hooks()) await h.afterRead?.({ rows, req, doc, db: app.ctx.db(), kind });
@@ -257,8 +272,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
     return records;
   };
 
-  if (!has('GET', `${api}/list`))
-    app.get(`${api}/list`, documentRoute(doc, 'list'), async (req) => {
+  mount('GET', 'list', async (req) => {
       const user = await requirePermission(app, req, prefix);
       const db = app.ctx.db();
       const query = (req.query ?? {}) as Record<string, unknown>;
@@ -284,8 +298,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
       return ok(pageEnvelope(records, count, current, size));
     });
 
-  if (!has('GET', `${api}/detail`))
-    app.get(`${api}/detail`, documentRoute(doc, 'detail'), async (req) => {
+  mount('GET', 'detail', async (req) => {
       const user = await requirePermission(app, req, prefix);
       const db = app.ctx.db();
       const [row] = await readRecords(req, user, [await loadRequested(db, doc, (req.query ?? {}) as Record<string, unknown>, user)], 'detail');
@@ -295,8 +308,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
 
   if (tree) mountTree(app, doc, tree, readRecords);
 
-  if (!has('POST', `${api}/submit`))
-    app.post(`${api}/submit`, documentRoute(doc, 'submit'), async (req) => {
+  mount('POST', 'submit', async (req) => {
       const body = req.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('error.badRequest');
       const b = body as Record<string, unknown>;
@@ -309,8 +321,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
       return ok(await saveRecord(app, db, doc, mode, b, idRaw, user, req));
     });
 
-  if (!has('POST', `${api}/remove`))
-    app.post(`${api}/remove`, documentRoute(doc, 'remove'), async (req) => {
+  mount('POST', 'remove', async (req) => {
       refuseReadOnly(app, req, doc, offered, 'delete');
       const user = await requirePermission(app, req, `${prefix}_delete`);
       refuseSharedWrite(doc, user);

@@ -30,9 +30,10 @@ import { BUSINESS_MODULES } from './business.js';
 import log from './log/index.js';
 import notice from './notice/index.js';
 import sms from './sms/index.js';
+import job from './job/index.js';
 // The .xlsx import built-in of every document that offers it (after the modules serving their own).
 import importModule from './import/index.js';
 
 export const SYSTEM_MODULES: ServerModule[] = [menu, dict, dept, post, param, region, client, role, user, tenant];
 
-export const MODULES: ServerModule[] = [log, auth, system, ...SYSTEM_MODULES, resource, merchant, site, profile, shell, dashboard, notice, sms, ...BUSINESS_MODULES, importModule];
+export const MODULES: ServerModule[] = [log, auth, system, ...SYSTEM_MODULES, resource, merchant, site, profile, shell, dashboard, notice, sms, ...BUSINESS_MODULES, job, importModule];

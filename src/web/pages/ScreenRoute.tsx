@@ -22,9 +22,9 @@ const loadRuntime = loadCtx && loadPage ? async (): Promise<RuntimeModule> => {
 } : undefined;
 
 /** The runtime's RequestFn: (method, url, {params, data, responseType}) → the R envelope's data (or the Blob). */
-export async function runtimeRequest<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { params?: Params; data?: unknown; responseType?: 'json' | 'blob' } = {}): Promise<T> {
+export async function runtimeRequest<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { params?: Params; data?: unknown; responseType?: 'json' | 'blob'; silent?: boolean } = {}): Promise<T> {
   try {
-    const r = await request<any>({ url, method, params: options.params, data: options.data, responseType: options.responseType });
+    const r = await request<any>({ url, method, params: options.params, data: options.data, responseType: options.responseType, silent: options.silent });
     return (options.responseType === 'blob' ? r : r?.data) as T;
   } catch (e) {
     if (e instanceof ApiError) (e as ApiError & { data?: unknown }).data = (e.body as { data?: unknown } | null)?.data;

@@ -185,6 +185,12 @@ async function isLocked(db: DB, tenantId: string, account: string): Promise<bool
   return !!row?.locked;
 }
 
+/** Removes the captchas past their time (the captchaCleanup job); how many. */
+export async function purgeExpiredCaptchas(db: DB): Promise<number> {
+  const r = await db.deleteFrom('blade_captcha').where('expires_at', '<', sql<string>`localtimestamp`).executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
+}
+
 /** The login failures of these accounts are forgotten (their lock lifted). */
 export async function clearLoginFailures(db: DB, tenantId: string, accounts: string[]): Promise<number> {
   if (!accounts.length) return 0;
