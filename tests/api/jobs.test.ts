@@ -36,6 +36,13 @@ const addJob = async (over: Record<string, unknown>) => {
   return String(r.body.data.id);
 };
 
+describe('the housekeeping jobs', () => {
+  it('are there from the start, once: log retention daily, expired captchas hourly', async () => {
+    const rows = data(await get(`${API}/list?jobGroup=SYSTEM`)).records;
+    expect(rows.map((r: any) => `${r.handler} ${r.cronExpression}`).sort()).toEqual(['captchaCleanup 0 0 * * * ?', 'logRetention 0 30 3 * * ?']);
+  });
+});
+
 describe('the job dialog', () => {
   it('lists the handlers with their titles and params schemas', async () => {
     const handlers = data(await get(`${API}/handlers`));

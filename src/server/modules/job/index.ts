@@ -12,9 +12,10 @@
  */
 import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import { requirePermission, type ScreenHooks, type ServerModule } from '../../context.js';
+import { PLATFORM_TENANT, requirePermission, type ScreenHooks, type ServerModule } from '../../context.js';
+import type { DB } from '../../db/index.js';
 import { HttpError, ok, okStatus } from '../../lib/http.js';
-import { isId } from '../../lib/ids.js';
+import { isId, newId } from '../../lib/ids.js';
 import { localDateTime } from '../../lib/time.js';
 import { checkJobParams, jobHandler, jobHandlers } from './handlers.js';
 import { JOB_PAUSED, JOB_RUNNING, JobScheduler, nextRunTimes, parseCron, type JobRow } from './scheduler.js';
@@ -55,6 +56,25 @@ const jobHooks: ScreenHooks = {
   },
 };
 
+/**
+ * The platform's housekeeping jobs, added once (a job an operator removed is not added again): log retention every
+ * day at 03:30, expired captchas every hour.
+ */
+const DEFAULT_JOBS = [
+  { job_name: '日志清理', job_group: 'SYSTEM', cron_expression: '0 30 3 * * ?', handler: 'logRetention', description: '按参数 log.retentionDays 清理接口、错误、通用日志' },
+  { job_name: '过期验证码清理', job_group: 'SYSTEM', cron_expression: '0 0 * * * ?', handler: 'captchaCleanup', description: '删除已过期的验证码' },
+];
+
+async function seedDefaultJobs(db: DB, tz: string): Promise<void> {
+  const have = new Set((await db.selectFrom('blade_job').select('handler').where('tenant_id', '=', PLATFORM_TENANT).execute()).map((r) => String(r.handler)));
+  const now = localDateTime(tz);
+  const missing = DEFAULT_JOBS.filter((j) => !have.has(j.handler));
+  if (!missing.length) return;
+  await db.insertInto('blade_job').values(missing.map((j) => ({
+    ...j, id: newId(), tenant_id: PLATFORM_TENANT, params: null, status: JOB_RUNNING, is_deleted: 0, create_time: now, update_time: now,
+  }))).execute();
+}
+
 function input(req: FastifyRequest): Record<string, unknown> {
   const b = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
   return { ...((req.query ?? {}) as Record<string, unknown>), ...b };
@@ -80,7 +100,11 @@ const jobModule: ServerModule = {
     const scheduler = new JobScheduler(app);
     schedulers.set(app.ctx, scheduler);
     app.addHook('onReady', async () => {
-      if (app.ctx.database) await scheduler.start().then(() => scheduler.pruneTicks()).catch((e) => console.error('[canteen-admin] job scheduler:', (e as Error).message));
+      if (!app.ctx.database) return;
+      await seedDefaultJobs(app.ctx.database, app.ctx.config.appTimezone)
+        .then(() => scheduler.start())
+        .then(() => scheduler.pruneTicks())
+        .catch((e) => console.error('[canteen-admin] job scheduler:', (e as Error).message));
     });
     app.addHook('onClose', async () => scheduler.stop());
 

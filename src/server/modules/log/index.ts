@@ -102,24 +102,9 @@ export async function purgeOldLogs(db: DB): Promise<{ days: number; removed: num
   return { days, removed };
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 const logModule: ServerModule = {
   name: 'log',
-  // Retention: once at start and then daily, in process (the scheduled-job module will run it as its logRetention handler).
-  async plugin(app) {
-    let timer: NodeJS.Timeout | undefined;
-    const run = () => {
-      const db = app.ctx.database;
-      if (db) purgeOldLogs(db).catch((e) => console.error('[canteen-admin] log retention failed:', (e as Error).message));
-    };
-    app.addHook('onReady', async () => {
-      run();
-      timer = setInterval(run, DAY_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  },
+  // retention is the scheduled job logRetention (modules/job, added daily at 03:30)
   migrations: [
     {
       name: 'log_0001_tables',
