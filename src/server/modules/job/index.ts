@@ -16,6 +16,7 @@ import { PLATFORM_TENANT, requirePermission, type ScreenHooks, type ServerModule
 import type { DB } from '../../db/index.js';
 import { HttpError, ok, okStatus } from '../../lib/http.js';
 import { isId, newId } from '../../lib/ids.js';
+import { requestParams } from '../../lib/params.js';
 import { localDateTime } from '../../lib/time.js';
 import { checkJobParams, jobHandler, jobHandlers } from './handlers.js';
 import { JOB_PAUSED, JOB_RUNNING, JobScheduler, nextRunTimes, parseCron, type JobRow } from './scheduler.js';
@@ -75,11 +76,6 @@ async function seedDefaultJobs(db: DB, tz: string): Promise<void> {
   }))).execute();
 }
 
-function input(req: FastifyRequest): Record<string, unknown> {
-  const b = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
-  return { ...((req.query ?? {}) as Record<string, unknown>), ...b };
-}
-
 const jobModule: ServerModule = {
   name: 'job',
   migrations: [
@@ -109,7 +105,7 @@ const jobModule: ServerModule = {
     app.addHook('onClose', async () => scheduler.stop());
 
     const loadJob = async (req: FastifyRequest, tenantId: string): Promise<JobRow & { status: number }> => {
-      const id = String(input(req).id ?? '');
+      const id = String(requestParams(req).id ?? '');
       if (!isId(id)) throw new HttpError(400, 'error.paramMissing', { name: 'id' });
       const row = await app.ctx.db().selectFrom('blade_job').select(['id', 'tenant_id', 'job_name', 'job_group', 'cron_expression', 'handler', 'params', 'status'])
         .where('id', '=', id).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
@@ -124,7 +120,7 @@ const jobModule: ServerModule = {
 
     app.get('/api/quartz/job/next-times', async (req) => {
       await requirePermission(app, req, 'job');
-      const expression = String(input(req).cronExpression ?? '').slice(0, 120);
+      const expression = String(requestParams(req).cronExpression ?? '').slice(0, 120);
       const times = nextRunTimes(expression, app.ctx.config.appTimezone);
       if (!Array.isArray(times)) throw new HttpError(400, 'job.msg.cronInvalid', { reason: times.error });
       return ok(times);
@@ -146,7 +142,7 @@ const jobModule: ServerModule = {
       return okStatus();
     };
     app.post('/api/quartz/job/changeStatus', async (req) => {
-      return setStatus(req, Number(input(req).status));
+      return setStatus(req, Number(requestParams(req).status));
     });
     app.post('/api/quartz/job/pause', async (req) => setStatus(req, JOB_PAUSED));
     app.post('/api/quartz/job/resume', async (req) => setStatus(req, JOB_RUNNING));
@@ -154,7 +150,7 @@ const jobModule: ServerModule = {
     const clean = async (req: FastifyRequest) => {
       const user = await requirePermission(app, req, 'job_log_clean');
       // the whole log of the tenant: a call naming rows (ids) means something else and is refused
-      const given = input(req);
+      const given = requestParams(req);
       if (given.id !== undefined || given.ids !== undefined) throw new HttpError(400, 'error.badRequest');
       const r = await app.ctx.db().deleteFrom('blade_job_log').where('tenant_id', '=', user.tenantId).executeTakeFirst();
       return ok({ removed: Number(r.numDeletedRows ?? 0) });

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { requireUser, type ServerModule } from '../../context.js';
 import { fail, ok } from '../../lib/http.js';
 import { isId } from '../../lib/ids.js';
+import { requestParams } from '../../lib/params.js';
 
 const MAX_PAGE = 50;
 
@@ -49,7 +50,7 @@ const noticeModule: ServerModule = {
 
     app.post('/api/blade-desk/notice/read', async (req) => {
       const user = requireUser(req);
-      const q = { ...((req.query ?? {}) as Record<string, unknown>), ...(req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {}) };
+      const q = requestParams(req);
       const all = String(q.all ?? '') === 'true';
       const ids = String(q.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
       if (!all && (!ids.length || ids.length > 500 || ids.some((id) => !isId(id)))) throw fail('error.paramMissing', { name: 'ids' });

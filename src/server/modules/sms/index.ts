@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { requirePermission, type ScreenHooks, type ServerModule } from '../../context.js';
 import { HttpError, ok, okStatus } from '../../lib/http.js';
 import { isId, newId } from '../../lib/ids.js';
+import { requestParams } from '../../lib/params.js';
 import { localDateTime } from '../../lib/time.js';
 import { recordEvent } from '../log/index.js';
 import { SMS_LOG, SUPPORTED_CATEGORIES, SmsRefused, SmsUnreachable, sendSms, type SmsConfig } from './providers.js';
@@ -36,11 +37,6 @@ const smsHooks: ScreenHooks = {
   },
 };
 
-function input(req: { query?: unknown; body?: unknown }): Record<string, unknown> {
-  const b = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};
-  return { ...((req.query ?? {}) as Record<string, unknown>), ...b };
-}
-
 const smsModule: ServerModule = {
   name: 'sms',
   migrations: [
@@ -57,7 +53,7 @@ const smsModule: ServerModule = {
   async plugin(app) {
     app.post('/api/blade-resource/sms/enable', async (req) => {
       const user = await requirePermission(app, req, 'sms_enable');
-      const id = String(input(req).id ?? '');
+      const id = String(requestParams(req).id ?? '');
       if (!isId(id)) throw new HttpError(400, 'error.paramMissing', { name: 'id' });
       await app.ctx.db().transaction().execute(async (trx) => {
         const found = await trx.selectFrom('blade_sms').select('id').where('id', '=', id).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
@@ -71,7 +67,7 @@ const smsModule: ServerModule = {
 
     app.post('/api/blade-resource/sms/endpoint/send-message', async (req) => {
       const user = await requirePermission(app, req, 'sms_send');
-      const p = input(req);
+      const p = requestParams(req);
       const phones = [...new Set(String(p.phones ?? '').split(/[,，\s]+/).map((s) => s.trim()).filter(Boolean))];
       if (!phones.length) throw new HttpError(400, 'sms.msg.phones');
       if (phones.length > MAX_PHONES) throw new HttpError(400, 'sms.msg.tooManyPhones', { max: MAX_PHONES });
