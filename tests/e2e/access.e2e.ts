@@ -13,7 +13,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { dialogOk, launchBrowser, login, newPage, startServer, type RunningServer } from './support.js';
+import { dialogOk, launchBrowser, login, newPage, sessionCall, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -48,13 +48,7 @@ async function pickInTree(p: Page, select: Locator, titles: string[], expand: st
   await p.keyboard.press('Escape');
 }
 
-async function apiStatus(p: Page, url: string): Promise<number> {
-  return p.evaluate(async (u) => {
-    const token = JSON.parse(localStorage.getItem('saber-token') ?? sessionStorage.getItem('saber-token') ?? '{}').content;
-    const r = await fetch(u, { method: 'POST', headers: { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' } });
-    return r.status;
-  }, url);
-}
+const apiStatus = (p: Page, url: string) => sessionCall(p, 'POST', url);
 
 beforeAll(async () => {
   server = await startServer();

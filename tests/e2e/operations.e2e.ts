@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { confirmOk, dialogOk, launchBrowser, login, newPage, startServer, type RunningServer } from './support.js';
+import { confirmOk, dialogOk, launchBrowser, login, newPage, sessionCall as call, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,22 +26,6 @@ async function openWithRow(p: Page, route: string, text: string) {
     if ((await row(p, text).count()) > 0) return row(p, text);
   }
   throw new Error(`${route}: no row with ${text}`);
-}
-
-/** A call of the signed-in page's own session (what a screen of it would send). */
-async function call(p: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<number> {
-  return p.evaluate(
-    async ({ method, url, body }) => {
-      const token = JSON.parse(localStorage.getItem('saber-token') ?? sessionStorage.getItem('saber-token') ?? '{}').content;
-      const r = await fetch(url, {
-        method,
-        headers: { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return r.status;
-    },
-    { method, url, body },
-  );
 }
 
 beforeAll(async () => {

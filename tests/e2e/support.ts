@@ -159,3 +159,17 @@ export async function dialogOk(dialog: import('playwright-core').Locator, button
   }
   await expect.poll(async () => (await dialog.count()) === 0 || !(await dialog.isVisible())).toBe(true);
 }
+
+/** A call with the signed-in page's own session (what a screen of it would send); its HTTP status. */
+export async function sessionCall(p: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<number> {
+  return p.evaluate(
+    async ({ method, url, body }) => {
+      const token = JSON.parse(localStorage.getItem('saber-token') ?? sessionStorage.getItem('saber-token') ?? '{}').content;
+      const headers: Record<string, string> = { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const r = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return r.status;
+    },
+    { method, url, body },
+  );
+}
