@@ -29,6 +29,7 @@ import { registerRateLimits } from './lib/rate-limit.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerSubmitTypeChecks, typeError } from './lib/submit-types.js';
 import { DocumentTypeError } from './crud/route-validation.js';
+import { SecretBox } from './lib/secret-box.js';
 import { Sm2Keys } from './lib/sm2.js';
 import { TokenService } from './lib/tokens.js';
 import { MODULES } from './modules/index.js';
@@ -100,6 +101,7 @@ export function buildApp(opts: BuildOptions = {}): FastifyInstance {
     i18n,
     tokens: new TokenService(getDb, config.jwtSecret),
     sm2: new Sm2Keys(getDb, config.sm2PrivateKey),
+    secrets: new SecretBox(config.dataDir, config.configSecretKey),
     permissions: new PermissionService(getDb),
     access: new AccessService(getDb, () => {
       const dept = docs.all.find((d) => d.id === 'dept');

@@ -14,6 +14,8 @@ export interface ServerConfig {
   jwtSecret?: string;
   /** SM2 private key (64 hex) for SpringBlade clients' encrypted passwords; generated per install when unset. */
   sm2PrivateKey?: string;
+  /** AES-256 key (64 hex) sealing x-secret fields; when unset a key is generated in DATA_DIR/keys (lib/secret-box.ts). */
+  configSecretKey?: string;
   /** Also answer the `blade-*` service paths without the `/api` prefix (Saber built with an empty API base). */
   apiRootAlias?: boolean;
   /** Extra directories of screen documents (besides ./schemas). */
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     sm2PrivateKey: env.SM2_PRIVATE_KEY || undefined,
+    configSecretKey: env.CONFIG_SECRET_KEY || undefined,
     apiRootAlias: ['true', '1', 'yes', 'on'].includes((env.API_ROOT_ALIAS ?? '').toLowerCase()),
     schemaDirs: (env.SCHEMA_DIRS || '').split(',').map((s) => s.trim()).filter(Boolean).map((d) => path.resolve(rootDir, d)),
     captchaMode: ['on', 'true', '1', 'yes'].includes((env.CAPTCHA_MODE ?? '').toLowerCase()) ? 'on' : 'off',

@@ -14,6 +14,7 @@ import { HttpError, forbidden, unauthorized } from './lib/http.js';
 import type { I18n, Lang } from './lib/i18n.js';
 import type { AccessService, DataScopes } from './lib/access.js';
 import type { PermissionService } from './lib/permissions.js';
+import type { SecretBox } from './lib/secret-box.js';
 import type { Sm2Keys } from './lib/sm2.js';
 import type { TokenService } from './lib/tokens.js';
 
@@ -50,6 +51,11 @@ export interface ScreenHooks {
   afterSave?: (args: { mode: 'add' | 'edit'; id: string; values: Record<string, unknown>; existing?: Record<string, unknown>; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
   /** Called before remove with the ids about to be removed; throw an HttpError to refuse (e.g. it has children). */
   beforeRemove?: (args: { ids: string[]; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
+  /**
+   * Called after a remove has been committed (outside its transaction) with the removed ids: for what is not in the
+   * database (an attachment's stored object). It cannot undo the remove; a failure is the hook's to record.
+   */
+  afterRemove?: (args: { ids: string[]; req: FastifyRequest; doc: ScreenDocument; db: DB }) => Promise<void> | void;
   /** Called with the serialized rows of list/detail before they are sent. */
   afterRead?: (args: { rows: Array<Record<string, unknown>>; req: FastifyRequest; doc: ScreenDocument; db: DB; kind: 'list' | 'detail' }) => Promise<void> | void;
   /** Called before an export reads the table (it streams stored rows, afterRead does not run on them). */
@@ -75,6 +81,8 @@ export interface ServerContext {
   tokens: TokenService;
   /** SM2 keys of SpringBlade sign-in passwords. */
   sm2: Sm2Keys;
+  /** Seals and opens x-secret values (provider secret keys) at rest. */
+  secrets: SecretBox;
   permissions: PermissionService;
   /** Data and API scopes (lib/access.ts). */
   access: AccessService;

@@ -40,6 +40,11 @@ export interface FieldSchema {
   /** Storage: password hashed at rest (implies writeOnly). */
   'x-password'?: boolean;
   /**
+   * Storage: a secret the server must read again (a provider's secret key), encrypted at rest (implies writeOnly;
+   * an edit that leaves it empty keeps the stored one). Modules read it through ctx.secrets.open.
+   */
+  'x-secret'?: boolean;
+  /**
    * Storage of an x-password: the secret the sign-in compares is the md5 hex of what was typed (BladeX's login
    * sends md5), so the server slow-hashes md5(value). The form and the rules see the typed password.
    */
@@ -208,6 +213,8 @@ export interface ActionDef {
   /** Opens a form dialog before calling: fields of this schema are sent as the body/params. */
   form?: { schema: EntitySchema; uiSchema?: UiSchema; width?: number; initial?: ActionFormInitial };
   danger?: boolean;
+  /** Row action whose reply is a file (`GET endpoint?id=`), saved under the value of the row's `nameField`. */
+  download?: { nameField: string };
   /**
    * Row action that shows records instead of changing anything (method GET, no form, no confirm): the
    * endpoint is called with `<param>=<row id>` plus `current`/`size`, and the returned page is listed

@@ -97,14 +97,16 @@ export function storedFields(doc: ScreenDocument): Array<[string, FieldSchema]> 
   return Object.entries(allProperties(doc.schema)).filter(([, f]) => !f['x-virtual']);
 }
 
+/** Never sent back to a client: write-only, hashed (x-password) or sealed (x-secret). */
 export function isWriteOnly(f: FieldSchema): boolean {
-  return !!(f.writeOnly || f['x-password']);
+  return !!(f.writeOnly || f['x-password'] || f['x-secret']);
 }
 
 /** The SQL type a field is stored as (PostgreSQL 15 dialect). */
 export function sqlType(f: FieldSchema): string {
   if (f['x-sqlType']) return f['x-sqlType'];
   if (f['x-password']) return 'varchar(200)';
+  if (f['x-secret']) return 'text'; // the sealed form is longer than what was typed
   switch (f.type) {
     case 'integer':
       return (f.maximum ?? 0) > 2147483647 ? 'bigint' : 'integer';
@@ -168,4 +170,18 @@ export function listableProperties(doc: ScreenDocument): Readonly<Record<string,
 export function lookupAs(field: string, f: FieldSchema): string | undefined {
   const l = f['x-lookup'];
   return l && typeof l === 'object' ? (l.as ?? `${field}Name`) : undefined;
+}
+
+/** A byte count as people read it: 512 B, 12.5 KB, 3.2 MB (one decimal, none for bytes). */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return '';
+  if (n < 1024) return `${n} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${Math.round(v * 10) / 10} ${units[i]}`;
 }

@@ -39,7 +39,7 @@ export const WIDGET_SPECS: Record<string, WidgetSpec> = {
 };
 
 /** Cell renderers of list columns (dictionary and lookup cells are inferred from x-dict / x-lookup). */
-export const CELL_NAMES = ['text', 'image', 'link', 'money', 'json', 'percent', 'icon', 'daterange', 'tag'];
+export const CELL_NAMES = ['text', 'image', 'link', 'bytes', 'money', 'json', 'percent', 'icon', 'daterange', 'tag'];
 
 /** Views a screen document may choose (`view.type`). */
 export const VIEW_NAMES = ['list', 'tree', 'master-detail', 'page'];
@@ -72,17 +72,18 @@ interface InferredFrom {
   writeOnly?: boolean;
   'x-dict'?: string;
   'x-password'?: boolean;
+  'x-secret'?: boolean;
   items?: { format?: string };
 }
 
 /**
- * The widget a field gets without `ui:widget`: x-dict → dict, write-only or x-password → password,
+ * The widget a field gets without `ui:widget`: x-dict → dict, write-only, x-password or x-secret → password,
  * date/date-time/yyyyMM → date/datetime/month, numbers → number, array of dates → daterange, object → json,
  * else text.
  */
 export function defaultWidget(f: InferredFrom): string {
   if (f['x-dict']) return 'dict';
-  if (f.writeOnly || f['x-password']) return 'password';
+  if (f.writeOnly || f['x-password'] || f['x-secret']) return 'password';
   if (f.format === 'date') return 'date';
   if (f.format === 'date-time') return 'datetime';
   if (f.format === 'yyyyMM') return 'month';

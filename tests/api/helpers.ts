@@ -129,3 +129,14 @@ export function merchantBody(over: Record<string, unknown> = {}): Record<string,
     ...over,
   };
 }
+
+/** A multipart/form-data body with one file part (inject's payload and headers). */
+export function multipart(content: Buffer, filename: string, type: string, field = 'file') {
+  const boundary = '----canteen' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

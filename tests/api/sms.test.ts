@@ -55,7 +55,7 @@ const send = (payload: Record<string, unknown>, token = admin) => post(`${API}/e
 const aliyunConfig = { category: 3, smsCode: 'ali-verify', templateId: 'SMS_100001', accessKey: 'LTAI-test-key', secretKey: 'test-secret-value', regionId: 'cn-hangzhou', signName: '食堂饭卡' };
 
 describe('SMS configurations', () => {
-  it('keep the secret write-only: required on add, never read back, kept when an edit leaves it empty', async () => {
+  it('keep the secret write-only and sealed: required on add, never read back, kept when an edit leaves it empty', async () => {
     const missing = await post(`${API}/submit`, { ...aliyunConfig, secretKey: undefined });
     expect(missing.status).toBe(400);
     expect(missing.body.data[0].field).toBe('secretKey');
@@ -69,7 +69,11 @@ describe('SMS configurations', () => {
     expect(JSON.stringify(data(await t.call(admin, { method: 'GET', url: `${API}/list` })))).not.toContain('test-secret-value');
     data(await post(`${API}/submit`, { id, signName: '食堂饭卡中心', secretKey: '' }));
     const stored = await t.database.db.selectFrom('blade_sms').select(['secret_key', 'sign_name']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ secret_key: 'test-secret-value', sign_name: '食堂饭卡中心' });
+    // sealed at rest (x-secret): the column holds no readable secret, the server's key opens it
+    expect(stored.sign_name).toBe('食堂饭卡中心');
+    expect(String(stored.secret_key)).toMatch(/^enc:v1:/);
+    expect(String(stored.secret_key)).not.toContain('test-secret-value');
+    expect(t.app.ctx.secrets.open(String(stored.secret_key))).toBe('test-secret-value');
     data(await post(`${API}/submit`, { id, signName: '食堂饭卡' }));
   });
 

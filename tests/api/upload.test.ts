@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantBody, startTestServer, type TestServer } from './helpers.js';
+import { merchantBody, multipart, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let admin: string;
@@ -14,16 +14,6 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 32)]);
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200, 3)]);
 const sized = (head: Buffer, bytes: number) => Buffer.concat([head, Buffer.alloc(bytes - head.length, 7)]);
-
-function multipart(content: Buffer, filename: string, type: string, field = 'file') {
-  const boundary = '----canteen' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const put = (content: Buffer, filename: string, type: string, query = '', endpoint = 'put-file-attach', token = admin) =>
   t.call(token, { method: 'POST', url: `/api/blade-resource/oss/endpoint/${endpoint}${query}`, ...multipart(content, filename, type) });
@@ -58,11 +48,11 @@ describe('uploads', () => {
     expect((await put(sized(PNG, 1024 * 1024), 'max.png', 'image/png')).status).toBe(200);
     const big = await put(sized(PNG, 1024 * 1024 + 1), 'big.png', 'image/png');
     expect(big.status).toBe(400);
-    expect(big.body.msg).toBe('文件大小不能超过1MB');
+    expect(big.body.msg).toBe('文件大小不能超过1 MB');
     expect((await put(sized(PDF, 3 * 1024 * 1024), 'c.pdf', 'application/pdf')).status).toBe(200);
     const bigPdf = await put(sized(PDF, 10 * 1024 * 1024 + 1), 'c.pdf', 'application/pdf');
     expect(bigPdf.status).toBe(400);
-    expect(bigPdf.body.msg).toBe('文件大小不能超过10MB');
+    expect(bigPdf.body.msg).toBe('文件大小不能超过10 MB');
     // a type the server can recognise is still refused when no field asks for it
     const gif = await put(GIF, 'a.gif', 'image/gif');
     expect(gif.status).toBe(400);
@@ -77,7 +67,7 @@ describe('uploads', () => {
     expect((await put(sized(JPEG, 500 * 1024), 'a.jpg', 'image/jpeg', '', 'put-file')).status).toBe(200);
     const big = await put(sized(PNG, 500 * 1024 + 1), 'a.png', 'image/png', '', 'put-file');
     expect(big.status).toBe(400);
-    expect(big.body.msg).toBe('文件大小不能超过500KB');
+    expect(big.body.msg).toBe('文件大小不能超过500 KB');
     expect((await put(PDF, 'c.pdf', 'application/pdf', '', 'put-file')).status).toBe(400);
     // a document field that uses put-file has its own limits (messaging-app user avatar: 512000)
     expect((await put(sized(PNG, 510 * 1024), 'a.png', 'image/png', '?screen=wxUser&field=avatar', 'put-file')).status).toBe(400);
@@ -102,9 +92,9 @@ describe('uploads', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 10, 7)]);
     const r = await put(big, 'big.png', 'image/png', '?screen=merchant&field=logoUrl');
     expect(r.status).toBe(400);
-    expect(r.body.msg).toBe('文件大小不能超过1MB');
+    expect(r.body.msg).toBe('文件大小不能超过1 MB');
     const en = await t.call(admin, { method: 'POST', url: '/api/blade-resource/oss/endpoint/put-file-attach?screen=merchant&field=logoUrl&lang=en', ...multipart(big, 'big.png', 'image/png') });
-    expect(en.body.msg).toBe('The file must not exceed 1MB');
+    expect(en.body.msg).toBe('The file must not exceed 1 MB');
     // the banner image may be up to 5000 KB
     expect((await put(big, 'big.png', 'image/png', '?screen=banner&field=banner')).status).toBe(200);
     expect((await put(sized(PNG, 5000 * 1024 + 1), 'big.png', 'image/png', '?screen=banner&field=banner')).status).toBe(400);

@@ -1,8 +1,9 @@
 /**
  * Table cells by render kind through the cell registry (registry.ts): dictionary label, lookup label, image
- * thumbnail, link, icon, money, percent, date range, JSON, date. A module adds a cell with `registerCell`.
+ * thumbnail, link, byte size, icon, money, percent, date range, JSON, date. A module adds a cell with `registerCell`.
  */
 import { Image, Tag, Typography } from 'antd';
+import { formatBytes } from '../../shared/fields.js';
 import { formatCell } from '../model/index.js';
 import { cellFor, registerCell, type CellProps } from './registry.js';
 import { IconByName } from './icons.js';
@@ -19,6 +20,7 @@ registerCell('link', ({ col, value, dicts, lang }) => (
     {formatCell(col, value, dicts, lang).split('/').pop()}
   </a>
 ));
+registerCell('bytes', ({ value }) => <>{formatBytes(Number(value))}</>);
 registerCell('dict', ({ col, value, dicts, lang }) => <Tag bordered={false}>{formatCell(col, value, dicts, lang)}</Tag>);
 registerCell('tag', ({ col, value, dicts, lang }) => <Tag>{formatCell(col, value, dicts, lang)}</Tag>);
 registerCell('json', ({ col, value, dicts, lang }) => {

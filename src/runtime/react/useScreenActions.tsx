@@ -1,6 +1,6 @@
 /**
  * What the buttons of a screen do, for any view: built-ins (add, edit, view, delete, export), named actions of
- * the document (confirm, form dialog, `show` dialog), and client actions of the registry (addChild). It owns the
+ * the document (confirm, form dialog, `show` dialog, `download`), and client actions of the registry (addChild). It owns the
  * toasts, confirms and the lazily loaded dialogs, and tells the list controller to refresh after a change.
  */
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -73,6 +73,14 @@ export function useScreenActions(doc: ScreenDocument, ctl: ListController, dicts
       // `show`: the records of this row in a read-only table (changes nothing: no confirm, no toast).
       if (action.show && target.row) return setShowDialog({ action, row: target.row });
       if (action.form) return setActionDialog({ action, ...target });
+      // `download`: the reply is a file, saved under the row's name for it
+      if (action.download && target.row) {
+        const r = actionRequest(doc, action, target);
+        const name = String(target.row[action.download.nameField] ?? '') || 'download';
+        return void request<Blob>('GET', r.url, { params: r.params, responseType: 'blob' })
+          .then((blob) => downloadBlob(blob, name))
+          .catch(() => undefined);
+      }
       const go = async () => {
         const r = actionRequest(doc, action, target);
         const res = await request(r.method, r.url, { params: r.params, data: r.data });

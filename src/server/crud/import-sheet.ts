@@ -13,7 +13,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { ScreenDocument } from '../../shared/document.js';
-import { allProperties, toSnake } from '../../shared/fields.js';
+import { allProperties, isWriteOnly, toSnake } from '../../shared/fields.js';
 import { formSchema } from '../../shared/form.js';
 import type { AuthUser } from '../context.js';
 import type { DocumentRegistry } from '../documents.js';
@@ -43,7 +43,7 @@ export function columnLetter(n: number): string {
 export function importFields(doc: ScreenDocument): string[] {
   const form = formSchema(doc, 'add');
   const props = allProperties(doc.schema);
-  return form.order.filter((f) => !form.readonly.includes(f) && props[f] && !props[f]['x-password'] && !props[f].writeOnly && !props[f]['x-virtual']);
+  return form.order.filter((f) => !form.readonly.includes(f) && props[f] && !isWriteOnly(props[f]) && !props[f]['x-virtual']);
 }
 
 export async function templateWorkbook(doc: ScreenDocument, lang: 'zh' | 'en'): Promise<Buffer> {

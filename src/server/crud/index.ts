@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { FieldSchema, ScreenDocument } from '../../shared/document.js';
-import { allProperties, builtins, conditionalFields, conditionHolds, listableProperties, storedFields, toSnake } from '../../shared/fields.js';
+import { allProperties, builtins, conditionalFields, conditionHolds, isWriteOnly, listableProperties, storedFields, toSnake } from '../../shared/fields.js';
 import { pickEditable } from '../../shared/form.js';
 import { SearchError, missingRequiredSearches, parseSearchParams, parseSort, type Condition } from '../../shared/search.js';
 import { PLATFORM_TENANT, isPlatformAdministrator, requirePermission, type AuthUser, type SaveOrigin } from '../context.js';
@@ -23,6 +23,7 @@ import { localDateTime, localDay } from '../lib/time.js';
 import { dataScopeOf, listPage, pageEnvelope, readableFields } from './query.js';
 import { addLookups, lookupErrors } from './lookup.js';
 import { documentRoute } from './route-validation.js';
+import { sealStoredSecrets } from './secrets.js';
 import { duplicateFromViolation, equalsErrors, joinedErrors, refuseDuplicates } from './rules.js';
 import { buildForest, column as treeColumn, keysWithChildren, labelsByKey, nodeForest, prepareTreeWrite, recordKeyField, refuseParentsRemoval, treeNode, treeOf, treeRows, type TreeInfo } from './tree.js';
 import { dictionaryErrors, validateValues } from './validate.js';
@@ -74,7 +75,7 @@ function underTree(doc: ScreenDocument, field: string, docs: DocumentRegistry | 
 export function recordSerializer(doc: ScreenDocument): (row: Record<string, unknown>) => Record<string, unknown> {
   const numeric = new Map<string, FieldSchema['type']>();
   for (const [k, f] of Object.entries(listableProperties(doc))) {
-    if (!isWriteOnlyField(f) && (f.type === 'number' || f.type === 'integer')) numeric.set(k, f.type);
+    if (!isWriteOnly(f) && (f.type === 'number' || f.type === 'integer')) numeric.set(k, f.type);
   }
   return (row) => {
     const out: Record<string, unknown> = {};
@@ -107,10 +108,6 @@ export function exactNumber(text: string): number | undefined {
 /** One record (detail): see recordSerializer. */
 export function serializeRecord(doc: ScreenDocument, row: Record<string, unknown>): Record<string, unknown> {
   return recordSerializer(doc)(row);
-}
-
-function isWriteOnlyField(f: FieldSchema): boolean {
-  return !!(f.writeOnly || f['x-password']);
 }
 
 export function pageParams(doc: ScreenDocument, query: Record<string, unknown>): { current: number; size: number } {
@@ -236,6 +233,9 @@ export function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T
 
 export async function crudPlugin(app: FastifyInstance): Promise<void> {
   for (const doc of app.ctx.docs.all) mountDocument(app, doc);
+  app.addHook('onReady', async () => {
+    await sealStoredSecrets(app);
+  });
 }
 
 function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
@@ -325,8 +325,9 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
       refuseReadOnly(app, req, doc, offered, 'delete');
       const user = await requirePermission(app, req, `${prefix}_delete`);
       refuseSharedWrite(doc, user);
+      let removedIds: string[] = [];
       const n = await inTransaction(app.ctx.db(), async (db) => {
-        const ids = await removeIds(db, doc, req, user);
+        const ids = (removedIds = await removeIds(db, doc, req, user));
         // the module's own refusal (naming what is attached) first, then the generic one for children
         for (const h of hooks()) await h.beforeRemove?.({ ids, req, doc, db });
         if (tree) await refuseParentsRemoval(db, doc, tree, user, ids);
@@ -343,6 +344,7 @@ function mountDocument(app: FastifyInstance, doc: ScreenDocument): void {
         if (removed === 0n) throw notFound(); // inside the transaction: what the hooks did is undone
         return removed;
       });
+      for (const h of hooks()) await h.afterRemove?.({ ids: removedIds, req, doc, db: app.ctx.db() });
       return ok({ removed: Number(n) });
     });
 }
@@ -497,6 +499,11 @@ export async function writeRecord(
     if (!conditionHolds(cond, merged)) values[f] = null;
   }
   for (const [f, s] of stored) {
+    if (s['x-secret']) {
+      // sealed at rest; an edit that leaves it empty keeps the stored one (it is never sent to the form)
+      if (typeof values[f] === 'string' && values[f] !== '') values[f] = app.ctx.secrets.seal(values[f] as string);
+      else if (mode === 'edit') delete values[f];
+    }
     if (s['x-password'] && typeof values[f] === 'string' && values[f] !== '') {
       const secret = values[f] as string;
       values[f] = await hashPassword(s['x-digest'] === 'md5' ? createHash('md5').update(secret).digest('hex') : secret);

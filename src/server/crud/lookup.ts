@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { FieldLookup, FieldSchema, ScreenDocument } from '../../shared/document.js';
-import { allProperties, lookupAs, toSnake } from '../../shared/fields.js';
+import { allProperties, isWriteOnly, lookupAs, toSnake } from '../../shared/fields.js';
 import type { AuthUser } from '../context.js';
 import type { DB } from '../db/index.js';
 import type { DocumentRegistry } from '../documents.js';
@@ -17,7 +17,7 @@ export function lookupFields(doc: ScreenDocument): Array<{ field: string; schema
   const out: Array<{ field: string; schema: FieldSchema; lookup: FieldLookup; as: string }> = [];
   for (const [field, f] of Object.entries(allProperties(doc.schema))) {
     const lookup = f['x-lookup'];
-    if (lookup && typeof lookup === 'object' && !f.writeOnly && !f['x-password']) out.push({ field, schema: f, lookup, as: lookupAs(field, f)! });
+    if (lookup && typeof lookup === 'object' && !isWriteOnly(f)) out.push({ field, schema: f, lookup, as: lookupAs(field, f)! });
   }
   return out;
 }

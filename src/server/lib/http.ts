@@ -53,6 +53,8 @@ export const SERVER_MESSAGES: Record<string, [zh: string, en: string]> = {
   'error.badValue': ['数据超出范围或格式不正确', 'A value is out of range or malformed'],
   'error.uploadBroken': ['上传的数据不完整,请重新上传', 'The upload was incomplete, upload it again'],
   'error.uploadName': ['文件名不能包含控制字符', 'The file name must not contain control characters'],
+  'error.secretUnreadable': ['保存的密钥无法用本服务器的密钥解密（CONFIG_SECRET_KEY 已更换？），请重新填写 SecretKey', 'The stored secret cannot be decrypted with this server key (was CONFIG_SECRET_KEY changed?); enter the SecretKey again'],
+  'error.storageUnreachable': ['对象存储不可用：{{reason}}', 'The object storage cannot be reached: {{reason}}'],
   'error.tooManyRequests': ['请求过于频繁,请 {{seconds}} 秒后再试', 'Too many requests, try again in {{seconds}} s'],
   'error.dbUnavailable': ['数据库暂时不可用,请稍后再试', 'The database is unavailable, try again shortly'],
 };

@@ -1,112 +1,43 @@
 /**
- * blade-resource uploads (local storage under DATA_DIR/upload/yyyyMMdd/<random>.<ext>) and serving them back.
+ * blade-resource uploads, serving them back, and the attachments screen.
  *
- * Limits. The type is taken from the content (magic bytes) and must agree with the declared MIME. The limits
- * come from the screen document's field when the client names it (`?screen=<id>&field=<field>`, as the web
- * runtime's upload widget does: ui:options accept/maxSize of the field, or of an action form's field). Without
- * a known document field the strictest sensible default applies, by sniffed type (DEFAULT_LIMITS):
- *   put-file         png/jpeg ≤ 500 KB  (the spec's avatar endpoint: the personal-info page sends no field)
- *   put-file-attach  png/jpeg ≤ 1024 KB, pdf ≤ 10 MB
- * and every other type is refused.
+ * Uploads (put-file, put-file-attach, and the attachments screen's own upload) are checked by upload-rules.ts, then
+ * written to the tenant's active store (stores.ts, oss.ts: an enabled S3 configuration, else the server's disk
+ * under DATA_DIR/upload/yyyyMMdd/<random>.<ext>) and recorded in blade_attach with the store that holds them.
  *
  * Serving. Files are read back WITHOUT a token: they are shown by <img src> / <a href> (banners, logos,
  * avatars, contracts), which cannot send the Blade-Auth header. They are capability links instead: names are
  * 128 random bits (unguessable, never listed except in the records that reference them), only the sniffed
- * types are served, with their own content type, nosniff and a CSP that forbids any active content.
+ * types are served, with their own content type, nosniff and a CSP that forbids any active content. A link is
+ * served while its attachment is not removed, from whichever store holds it (no bucket needs to be public).
  *
  * References. The generic submit of any document with `upload` fields only stores a link that this server
  * handed out for the caller's tenant and whose attachment is not deleted (beforeSave hooks added at start):
- * a client cannot point a banner at an arbitrary URL or at another tenant's file.
+ * a client cannot point a banner at an arbitrary URL or at another tenant's file. An attachment that a record
+ * still shows cannot be removed; a removed one takes its stored object with it.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { ScreenDocument } from '../../../shared/document.js';
-import { allProperties, fieldUi } from '../../../shared/fields.js';
+import { allProperties, fieldUi, formatBytes, toSnake } from '../../../shared/fields.js';
 import { FILE_ROUTE_PREFIX } from '../../app.js';
-import { requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import { HttpError, fail, forbidden, notFound, ok } from '../../lib/http.js';
-import { newId } from '../../lib/ids.js';
+import { isId, newId } from '../../lib/ids.js';
+import { requestParams } from '../../lib/params.js';
 import { localDateTime, localDay } from '../../lib/time.js';
+import { recordServerError } from '../log/index.js';
+import { activeStore, mountOssRoutes, ossHooks, storeOf } from './oss.js';
+import { ObjectMissing, StoreUnreachable, type ObjectStore } from './stores.js';
+import { MIME_BY_EXT, accepts, limitsFor, normalizeMime, sniff, type Endpoint } from './upload-rules.js';
 
-/** A set of accepted types with their size limit in bytes. */
-export interface UploadRule {
-  accept: string[];
-  maxSize: number;
-}
+export { DEFAULT_LIMITS, limitsFor, sniff, type UploadRule } from './upload-rules.js';
 
-type Endpoint = 'put-file' | 'put-file-attach';
-
-const KB = 1024;
-const MB = 1024 * 1024;
-/** Limits when the request names no document field (see the header). */
-export const DEFAULT_LIMITS: Record<Endpoint, UploadRule[]> = {
-  'put-file': [{ accept: ['image/png', 'image/jpeg'], maxSize: 500 * KB }],
-  'put-file-attach': [
-    { accept: ['image/png', 'image/jpeg'], maxSize: 1024 * KB },
-    { accept: ['application/pdf'], maxSize: 10 * MB },
-  ],
-};
-/** Upper bound whatever a document declares. */
-const HARD_MAX = 100 * MB;
-
-const TYPES: Array<{ mime: string; ext: string; test: (b: Buffer) => boolean }> = [
-  { mime: 'image/png', ext: 'png', test: (b) => b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { mime: 'image/jpeg', ext: 'jpg', test: (b) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { mime: 'application/pdf', ext: 'pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
-  { mime: 'image/gif', ext: 'gif', test: (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')) },
-  { mime: 'image/webp', ext: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
-];
-const MIME_BY_EXT = Object.fromEntries(TYPES.map((t) => [t.ext, t.mime]));
-
-export function sniff(buf: Buffer): { mime: string; ext: string } | undefined {
-  return TYPES.find((t) => t.test(buf));
-}
-
-function normalizeMime(m: string): string {
-  const s = m.toLowerCase().split(';')[0].trim();
-  return s === 'image/jpg' || s === 'image/pjpeg' ? 'image/jpeg' : s;
-}
-
-function accepts(accept: string[], mime: string): boolean {
-  return accept.some((a) => {
-    const x = normalizeMime(a);
-    return x === mime || (x.endsWith('/*') && mime.startsWith(x.slice(0, -1)));
-  });
-}
-
-/** ui:options of an upload/file field of the document, or of a field of one of its action forms. */
-function uploadOptions(doc: ScreenDocument, field: string): { accept?: string[]; maxSize?: number } | undefined {
-  const candidates = [fieldUi(doc, field), ...(doc.list.actions ?? []).map((a) => a.form?.uiSchema?.[field])];
-  for (const ui of candidates) {
-    if (!ui || Array.isArray(ui) || typeof ui !== 'object') continue;
-    const opts = (ui as { 'ui:options'?: { accept?: string[]; maxSize?: number } })['ui:options'];
-    if (opts && (opts.accept?.length || opts.maxSize)) return opts;
-  }
-  return undefined;
-}
-
-/** The rules of this request: the named document field's, else the endpoint's strict default. */
-export function limitsFor(app: FastifyInstance, req: FastifyRequest, endpoint: Endpoint): UploadRule[] {
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  if (typeof q.screen === 'string' && q.screen && typeof q.field === 'string' && q.field) {
-    const doc = app.ctx.docs.byId.get(q.screen);
-    const opts = doc ? uploadOptions(doc, q.field) : undefined;
-    if (opts) {
-      const fallback = DEFAULT_LIMITS[endpoint];
-      if (!opts.accept?.length) return fallback.map((r) => ({ ...r, maxSize: Math.min(r.maxSize, opts.maxSize ?? r.maxSize) }));
-      // A declared type without a declared size gets the default size of that type (or the smallest default).
-      const size = opts.maxSize ?? Math.min(...fallback.filter((r) => opts.accept!.some((a) => accepts(r.accept, normalizeMime(a)))).map((r) => r.maxSize), ...fallback.map((r) => r.maxSize));
-      return [{ accept: opts.accept, maxSize: Math.min(size, HARD_MAX) }];
-    }
-  }
-  return DEFAULT_LIMITS[endpoint];
-}
-
-function humanSize(n: number): string {
-  return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10}MB` : `${Math.round(n / 1024)}KB`;
-}
+/** The attachments screen's own upload: its action form's `file` field. */
+const ATTACH_UPLOAD = { screen: 'attach', field: 'file' };
 
 /**
  * Who may upload: a field of a screen (`?screen=&field=`) takes files from a caller who may write that screen
@@ -127,10 +58,16 @@ async function requireUploadRight(app: FastifyInstance, req: FastifyRequest, end
   return user;
 }
 
-async function upload(app: FastifyInstance, req: FastifyRequest, endpoint: Endpoint) {
-  const user = await requireUploadRight(app, req, endpoint);
+/** The store's failure as the caller sees it: a missing object 404, an unreachable store 502 naming why. */
+function storeError(e: unknown): never {
+  if (e instanceof ObjectMissing) throw new HttpError(404, 'error.notFound');
+  if (e instanceof StoreUnreachable) throw new HttpError(502, 'error.storageUnreachable', { reason: e.message });
+  throw e;
+}
+
+async function upload(app: FastifyInstance, req: FastifyRequest, user: AuthUser, endpoint: Endpoint, named?: { screen: string; field: string }) {
   if (!req.isMultipart()) throw fail('error.uploadMissing');
-  const rules = limitsFor(app, req, endpoint);
+  const rules = limitsFor(app, req, endpoint, named);
   const streamMax = Math.max(...rules.map((r) => r.maxSize));
   let file: Awaited<ReturnType<FastifyRequest['file']>>;
   let buf: Buffer;
@@ -140,49 +77,48 @@ async function upload(app: FastifyInstance, req: FastifyRequest, endpoint: Endpo
     buf = await file.toBuffer();
   } catch (e) {
     if (e instanceof HttpError) throw e;
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('error.uploadSize', { size: humanSize(streamMax) });
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fail('error.uploadSize', { size: formatBytes(streamMax) });
     // A body cut short (or otherwise malformed multipart) is the client's problem: nothing was stored yet.
     throw fail('error.uploadBroken');
   }
   // PostgreSQL text cannot hold NUL, and no control character belongs in a file name: refused before the
   // file is written, so no orphan file is left behind.
   if (/[\u0000-\u001f\u007f]/.test(file.filename ?? '')) throw fail('error.uploadName');
-  if (file.file.truncated || buf.length > streamMax) throw fail('error.uploadSize', { size: humanSize(streamMax) });
+  if (file.file.truncated || buf.length > streamMax) throw fail('error.uploadSize', { size: formatBytes(streamMax) });
   if (buf.length === 0) throw fail('error.uploadMissing');
   const type = sniff(buf);
   const rule = type ? rules.find((r) => accepts(r.accept, type.mime)) : undefined;
   if (!type || normalizeMime(file.mimetype) !== type.mime || !rule) throw fail('error.uploadType');
-  if (buf.length > rule.maxSize) throw fail('error.uploadSize', { size: humanSize(rule.maxSize) });
+  if (buf.length > rule.maxSize) throw fail('error.uploadSize', { size: formatBytes(rule.maxSize) });
 
   const day = localDay(app.ctx.config.appTimezone);
-  const dir = path.join(app.ctx.config.dataDir, 'upload', day);
-  await fs.promises.mkdir(dir, { recursive: true });
   const fileName = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  await fs.promises.writeFile(path.join(dir, fileName), buf, { flag: 'wx' });
   const name = `upload/${day}/${fileName}`;
+  const store = await activeStore(app, user.tenantId);
+  await store.put(name, buf, type.mime).catch(storeError);
   const link = `${FILE_ROUTE_PREFIX}${day}/${fileName}`;
   const host = req.headers['x-forwarded-host'] ?? req.headers.host ?? '';
   const domain = host ? `${req.protocol}://${host}` : '';
   const originalName = path.basename(file.filename || fileName).slice(0, 200);
   const attachId = newId();
   const now = localDateTime(app.ctx.config.appTimezone);
-  await recordOrRemove(path.join(dir, fileName), () => app.ctx
+  await recordOrRemove(store, name, () => app.ctx
     .db()
     .insertInto('blade_attach')
     .values({
-      id: attachId, tenant_id: user.tenantId, link, domain, name, original_name: originalName, extension: type.ext, attach_size: buf.length,
+      id: attachId, tenant_id: user.tenantId, link, domain, name, original_name: originalName, extension: type.ext, attach_size: buf.length, oss_id: store.ossId ?? null,
       create_user: user.userId, create_dept: user.deptIds[0] ?? null, create_time: now, update_user: user.userId, update_time: now, status: 1, is_deleted: 0,
     })
     .execute());
   return ok({ link, domain, name, originalName, attachId });
 }
 
-/** The file's record is written, or the file is removed again (no file without its blade_attach row). */
-async function recordOrRemove(file: string, write: () => Promise<unknown>): Promise<void> {
+/** The object's record is written, or the object is removed again (no object without its blade_attach row). */
+async function recordOrRemove(store: ObjectStore, name: string, write: () => Promise<unknown>): Promise<void> {
   try {
     await write();
   } catch (e) {
-    await fs.promises.rm(file, { force: true });
+    await store.remove(name).catch(() => undefined);
     throw e;
   }
 }
@@ -223,31 +159,98 @@ function attachmentHook(fields: string[]): ScreenHooks {
   };
 }
 
+/**
+ * The attachments screen's removal: refused while a record of the tenant still shows the file (a banner's image, a
+ * merchant's contract), naming the screen; once removed, the stored object goes too (after the commit, so a failed
+ * removal keeps both; an object the store cannot delete is recorded in the error log, the record stays removed).
+ */
+function attachRemoveHooks(app: FastifyInstance): ScreenHooks {
+  return {
+    async beforeRemove({ ids, req, db }) {
+      const user = requireUser(req);
+      const links = (await db.selectFrom('blade_attach').select('link').where('id', 'in', ids).where('tenant_id', '=', user.tenantId).execute()).map((r) => String(r.link));
+      if (!links.length) return;
+      for (const doc of app.ctx.docs.all) {
+        for (const f of uploadFields(doc)) {
+          let q = db.selectFrom(doc.resource.table).select(sql<string>`${sql.ref(toSnake(f))}`.as('link')).where(sql.ref(toSnake(f)), 'in', links);
+          if (doc.resource.tenantScoped !== false) q = q.where('tenant_id', '=', user.tenantId);
+          if (doc.resource.softDelete !== false) q = q.where('is_deleted', '=', 0);
+          const used = await q.executeTakeFirst();
+          if (used) throw new HttpError(400, 'attach.msg.inUse', { screen: app.ctx.i18n.t(req.lang, doc.title) });
+        }
+      }
+    },
+    async afterRemove({ ids, req, db }) {
+      const user = requireUser(req);
+      const rows = await db.selectFrom('blade_attach').select(['name', 'oss_id']).where('id', 'in', ids).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 1).execute();
+      for (const row of rows) {
+        try {
+          await (await storeOf(app, row.oss_id)).remove(String(row.name));
+        } catch (e) {
+          recordServerError(app, req, e as Error);
+        }
+      }
+    },
+  };
+}
+
+/** Streams an attachment's object with the headers every served file gets. */
+function sendObject(reply: FastifyReply, body: Readable, ext: string, download?: string) {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Content-Security-Policy', "default-src 'none'");
+  if (download !== undefined) {
+    reply.header('Cache-Control', 'private, no-store');
+    const ascii = download.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    reply.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(download)}`);
+  } else reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  return reply.type(MIME_BY_EXT[ext] ?? 'application/octet-stream').send(body);
+}
+
 const resourceModule: ServerModule = {
   name: 'resource',
+  migrations: [
+    {
+      // which store holds each attachment (none: the server's disk), and the link lookup of file serving
+      name: 'resource_0001_attach_store',
+      up: async (db) => {
+        await sql`alter table blade_attach add column oss_id bigint`.execute(db);
+        await sql`create index blade_attach_link on blade_attach (link)`.execute(db);
+      },
+    },
+  ],
+  screenHooks: { oss: ossHooks },
   async plugin(app) {
-    app.post('/api/blade-resource/oss/endpoint/put-file', (req) => upload(app, req, 'put-file'));
-    app.post('/api/blade-resource/oss/endpoint/put-file-attach', (req) => upload(app, req, 'put-file-attach'));
+    app.post('/api/blade-resource/oss/endpoint/put-file', async (req) => upload(app, req, await requireUploadRight(app, req, 'put-file'), 'put-file'));
+    app.post('/api/blade-resource/oss/endpoint/put-file-attach', async (req) => upload(app, req, await requireUploadRight(app, req, 'put-file-attach'), 'put-file-attach'));
+    app.post('/api/blade-resource/attach/upload', async (req) => upload(app, req, await requirePermission(app, req, 'attach_upload'), 'put-file-attach', ATTACH_UPLOAD));
+    mountOssRoutes(app);
     // Every document with upload fields: its generic submit stores only links of this tenant's attachments.
     for (const doc of app.ctx.docs.all) {
       const fields = uploadFields(doc);
       if (!fields.length) continue;
       app.ctx.hooks.set(doc.id, [...(app.ctx.hooks.get(doc.id) ?? []), attachmentHook(fields)]);
     }
+    app.ctx.hooks.set('attach', [...(app.ctx.hooks.get('attach') ?? []), attachRemoveHooks(app)]);
+
     app.get(`${FILE_ROUTE_PREFIX}:day/:file`, async (req, reply) => {
       const { day, file } = req.params as { day: string; file: string };
       const m = /^[0-9a-f]{32}\.([a-z]{3,4})$/.exec(file);
       if (!/^\d{8}$/.test(day) || !m || !MIME_BY_EXT[m[1]]) throw notFound('error.notFound');
-      const full = path.join(app.ctx.config.dataDir, 'upload', day, file);
-      try {
-        await fs.promises.access(full);
-      } catch {
-        throw new HttpError(404, 'error.notFound');
-      }
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      reply.header('Content-Security-Policy', "default-src 'none'");
-      return reply.type(MIME_BY_EXT[m[1]]).send(fs.createReadStream(full));
+      const row = await app.ctx.db().selectFrom('blade_attach').select(['name', 'oss_id']).where('link', '=', `${FILE_ROUTE_PREFIX}${day}/${file}`).where('is_deleted', '=', 0).executeTakeFirst();
+      if (!row) throw new HttpError(404, 'error.notFound');
+      const body = await (await storeOf(app, row.oss_id)).read(String(row.name)).catch(storeError);
+      return sendObject(reply, body, m[1]);
+    });
+
+    app.get('/api/blade-resource/attach/download', async (req, reply) => {
+      const user = await requirePermission(app, req, 'attach_download');
+      const id = String(requestParams(req).id ?? '');
+      if (!isId(id)) throw new HttpError(400, 'error.paramMissing', { name: 'id' });
+      const row = await app.ctx.db().selectFrom('blade_attach').select(['name', 'oss_id', 'original_name', 'extension'])
+        .where('id', '=', id).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+      if (!row) throw new HttpError(404, 'error.recordNotFound');
+      const body = await (await storeOf(app, row.oss_id)).read(String(row.name)).catch(storeError);
+      return sendObject(reply, body, String(row.extension), String(row.original_name || path.basename(String(row.name))));
     });
   },
 };

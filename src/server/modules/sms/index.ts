@@ -1,6 +1,6 @@
 /**
  * SMS (BladeX blade-resource/sms): the configurations are a screen document (`schemas/resource/sms.json`, generic
- * CRUD; the secret key write-only: never read back, kept when an edit leaves it empty), and this module adds
+ * CRUD; the secret key `x-secret`: sealed at rest, never read back, kept when an edit leaves it empty), and this module adds
  *   POST /api/blade-resource/sms/enable?id                         (sms_enable) this one in use, the tenant's others off
  *   POST /api/blade-resource/sms/endpoint/send-message {code?, phones, params}   (sms_send)
  * A message goes through the configuration named by `code`, else the one in use; phones are checked like every
@@ -9,9 +9,11 @@
  */
 import { sql } from 'kysely';
 import { requirePermission, type ScreenHooks, type ServerModule } from '../../context.js';
-import { HttpError, ok, okStatus } from '../../lib/http.js';
-import { isId, newId } from '../../lib/ids.js';
+import { CONFIG_DISABLED, CONFIG_ENABLED, enableOneHandler } from '../../crud/enable-one.js';
+import { HttpError, ok } from '../../lib/http.js';
+import { newId } from '../../lib/ids.js';
 import { requestParams } from '../../lib/params.js';
+import { openSecret } from '../../lib/secret-box.js';
 import { localDateTime } from '../../lib/time.js';
 import { recordEvent } from '../log/index.js';
 import { SMS_LOG, SUPPORTED_CATEGORIES, SmsRefused, SmsUnreachable, sendSms, type SmsConfig } from './providers.js';
@@ -19,8 +21,6 @@ import { SMS_LOG, SUPPORTED_CATEGORIES, SmsRefused, SmsUnreachable, sendSms, typ
 const PHONE = /^1[3-9][0-9]{9}$/;
 const MAX_PHONES = 100;
 const PER_PHONE_HOUR = 5;
-const ENABLED = 2;
-const DISABLED = 1;
 
 const smsHooks: ScreenHooks = {
   async beforeSave({ mode, values, req }) {
@@ -32,8 +32,7 @@ const smsHooks: ScreenHooks = {
       const message = req.server.ctx.i18n.t(req.lang, 'sms.msg.secretKey');
       throw new HttpError(400, 'error.validation', {}, [{ field: 'secretKey', message }], message);
     }
-    if (mode === 'edit' && (values.secretKey === '' || values.secretKey === null)) delete values.secretKey; // empty on edit: keep the stored one
-    if (mode === 'add') values.status = DISABLED;
+    if (mode === 'add') values.status = CONFIG_DISABLED;
   },
 };
 
@@ -51,19 +50,7 @@ const smsModule: ServerModule = {
   ],
   screenHooks: { sms: smsHooks },
   async plugin(app) {
-    app.post('/api/blade-resource/sms/enable', async (req) => {
-      const user = await requirePermission(app, req, 'sms_enable');
-      const id = String(requestParams(req).id ?? '');
-      if (!isId(id)) throw new HttpError(400, 'error.paramMissing', { name: 'id' });
-      await app.ctx.db().transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('blade_sms').select('id').where('id', '=', id).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
-        if (!found) throw new HttpError(404, 'sms.msg.notFound');
-        const now = localDateTime(app.ctx.config.appTimezone);
-        await trx.updateTable('blade_sms').set({ status: DISABLED }).where('tenant_id', '=', user.tenantId).where('id', '!=', id).where('status', '=', ENABLED).execute();
-        await trx.updateTable('blade_sms').set({ status: ENABLED, update_user: user.userId, update_time: now }).where('id', '=', id).execute();
-      });
-      return okStatus();
-    });
+    app.post('/api/blade-resource/sms/enable', enableOneHandler(app, { table: 'blade_sms', permission: 'sms_enable', notFound: 'sms.msg.notFound' }));
 
     app.post('/api/blade-resource/sms/endpoint/send-message', async (req) => {
       const user = await requirePermission(app, req, 'sms_send');
@@ -86,7 +73,7 @@ const smsModule: ServerModule = {
       const code = typeof p.code === 'string' ? p.code.trim() : '';
       let q = db.selectFrom('blade_sms').select(['sms_code', 'category', 'template_id', 'access_key', 'secret_key', 'region_id', 'sign_name'])
         .where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0);
-      q = code ? q.where('sms_code', '=', code) : q.where('status', '=', ENABLED);
+      q = code ? q.where('sms_code', '=', code) : q.where('status', '=', CONFIG_ENABLED);
       const row = await q.executeTakeFirst();
       if (!row) throw new HttpError(400, code ? 'sms.msg.notFound' : 'sms.msg.noConfig');
       // at most PER_PHONE_HOUR messages a phone an hour (what was sent or tried)
@@ -95,7 +82,7 @@ const smsModule: ServerModule = {
       const busy = recent.find((r) => Number(r.n) >= PER_PHONE_HOUR);
       if (busy) throw new HttpError(429, 'sms.msg.rateLimited', { phone: busy.phone });
       const config: SmsConfig = {
-        category: Number(row.category), templateId: String(row.template_id ?? ''), accessKey: String(row.access_key ?? ''), secretKey: String(row.secret_key ?? ''),
+        category: Number(row.category), templateId: String(row.template_id ?? ''), accessKey: String(row.access_key ?? ''), secretKey: openSecret(app, row.secret_key),
         regionId: row.region_id as string | null, signName: String(row.sign_name ?? ''),
       };
       const record = (status: 'sent' | 'refused', bizId: string, reason: string) =>
