@@ -171,7 +171,7 @@ describe('uploads through the active store', () => {
     const id = await ossId('minio-main');
     const r = await post(`${OSS}/remove?ids=${id}`);
     expect(r.status).toBe(400);
-    expect(r.body.msg).toBe('配置 minio-main 中还存有 1 个附件，请先删除这些附件');
+    expect(r.body.msg).toBe('该配置中还存有 1 个附件，请先在附件管理中删除这些附件');
     await t.database.db.insertInto('blade_tenant').values({ id: '900000000000009555', tenant_id: '555555', tenant_name: '别家', is_deleted: 0, status: 1 }).execute();
     const other = await operator(t, 'ossother', ['oss', 'oss_enable', 'attach', 'attach_download', 'attach_delete'], '555555');
     expect((await post(`${OSS}/enable?id=${id}`, undefined, other.token)).status).toBe(404);
@@ -188,11 +188,11 @@ describe('uploads through the active store', () => {
     const pdf = await t.database.db.selectFrom('blade_attach').select(['id', 'link']).where('extension', '=', 'pdf').where('tenant_id', '=', '000000').executeTakeFirstOrThrow();
     const id = await ossId('minio-main');
     // point the configuration at a closed port (as an edit would), then read
-    await t.database.db.updateTable('blade_oss').set({ endpoint: 'http://127.0.0.1:9', update_time: '2030-01-01 00:00:00' }).where('id', '=', id).execute();
+    await t.database.db.updateTable('blade_oss').set({ endpoint: 'http://127.0.0.1:9' }).where('id', '=', id).execute();
     const r = await get(`${ATTACH}/download?id=${pdf.id}`);
     expect(r.status).toBe(502);
     expect(r.body.msg).toMatch(/^对象存储不可用：/);
-    await t.database.db.updateTable('blade_oss').set({ endpoint: s3.endpoint, update_time: '2030-01-01 00:00:01' }).where('id', '=', id).execute();
+    await t.database.db.updateTable('blade_oss').set({ endpoint: s3.endpoint }).where('id', '=', id).execute();
     expect((await t.app.inject({ method: 'GET', url: String(pdf.link) })).statusCode).toBe(200);
   });
 });

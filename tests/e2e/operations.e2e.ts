@@ -1,9 +1,12 @@
 /**
  * Operations screens (issue 11) against our real server and the built web app: the API log shows a change with its
- * secrets redacted, the usual log the sign-in, the error log what the browser uploaded; in zh and en.
+ * secrets redacted, the usual log the sign-in, the error log what the browser uploaded; the notice inbox, SMS, jobs,
+ * object storage on a real S3-compatible server and the attachments screen; in zh and en.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { startTestS3, type TestS3 } from '../support/s3-server.js';
 import { confirmOk, dialogOk, launchBrowser, login, newPage, sessionCall as call, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
@@ -63,7 +66,7 @@ describe('logs', () => {
 
   it('speaks English', async () => {
     await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en', dataType: 'string', type: 'local', datetime: Date.now() })));
-    for (const [route, header] of [['/monitor/log/api', 'Address'], ['/monitor/log/usual', 'Event'], ['/monitor/log/error', 'Exception'], ['/resource/sms', 'Provider']] as const) {
+    for (const [route, header] of [['/monitor/log/api', 'Address'], ['/monitor/log/usual', 'Event'], ['/monitor/log/error', 'Exception'], ['/resource/sms', 'Provider'], ['/resource/oss', 'Bucket'], ['/resource/attach', 'Original name']] as const) {
       await page.goto(route);
       await page.locator('.runtime-list thead th').first().waitFor();
       const head = (await page.locator('.runtime-list thead').first().textContent()) ?? '';
@@ -157,5 +160,75 @@ describe('scheduled jobs', () => {
     await page.locator('.ant-message-notice', { hasText: '已开始执行' }).first().waitFor();
     const logged = await openWithRow(page, '/job/joblog', 'E2E 日志清理');
     await expect(logged.innerText()).resolves.toMatch(/手动[\s\S]*成功/);
+  });
+});
+
+describe('object storage and attachments', () => {
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+  });
+  afterAll(async () => s3?.close());
+
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(400, 9)]);
+
+  /** A row's button, inline or folded into 更多. */
+  async function rowButton(r: import('playwright-core').Locator, name: string) {
+    const inline = r.getByRole('button', { name, exact: true });
+    if ((await inline.count()) > 0) return inline.first().click();
+    await r.getByRole('button', { name: /更多/ }).click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: name }).first().click();
+  }
+
+  it('adds a MinIO store (the secret never shown), enables it after the bucket answered; uploads land in the bucket', async () => {
+    await page.goto('/resource/oss');
+    await page.locator('.runtime-list').waitFor();
+    await page.locator('.runtime-list').getByRole('button', { name: /新\s*增/ }).first().click();
+    const dlg = page.locator('.ant-modal').last();
+    await dlg.locator('.ant-select', { has: page.locator('#root_category') }).first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'minio' }).first().click();
+    await dlg.locator('#root_ossCode').fill('minio-e2e');
+    await dlg.locator('#root_endpoint').fill(s3.endpoint);
+    await dlg.locator('#root_bucketName').fill(s3.bucket);
+    await dlg.locator('#root_accessKey').fill(s3.accessKey);
+    await dlg.locator('#root_secretKey').fill(s3.secretKey);
+    await dialogOk(dlg);
+    await page.locator('.ant-message-notice', { hasText: '新增成功' }).first().waitFor();
+    const r = row(page, 'minio-e2e');
+    await r.waitFor();
+    await expect(r.innerText()).resolves.toContain('未启用');
+    expect(await page.locator('.runtime-list').innerText()).not.toContain(s3.secretKey);
+    await rowButton(r, '启用');
+    await confirmOk(page);
+    await poll(() => row(page, 'minio-e2e').innerText()).toContain('已启用');
+
+    await page.goto('/resource/attach');
+    await page.locator('.runtime-list').waitFor();
+    await page.locator('.runtime-list').getByRole('button', { name: /上\s*传/ }).click();
+    const up = page.locator('.ant-modal', { has: page.locator('#root_file') });
+    await up.locator('input[type=file]').setInputFiles({ name: '食堂菜单.png', mimeType: 'image/png', buffer: PNG });
+    await poll(() => up.innerText()).toContain('食堂菜单.png');
+    await dialogOk(up);
+    await page.locator('.ant-message-notice', { hasText: '上传成功' }).first().waitFor();
+    const listed = row(page, '食堂菜单.png');
+    await listed.waitFor();
+    await expect(listed.innerText()).resolves.toMatch(/png[\s\S]*408 B[\s\S]*minio-e2e/);
+    // read back through the S3 server itself
+    await poll(async () => (await s3.keys()).length).toBe(1);
+    const [key] = await s3.keys();
+    expect(Buffer.compare((await s3.object(key))!, PNG)).toBe(0);
+  });
+
+  it('downloads the attachment under its own name, and removing it takes the object from the bucket', async () => {
+    const r = row(page, '食堂菜单.png');
+    const [download] = await Promise.all([page.waitForEvent('download'), rowButton(r, '下载')]);
+    expect(download.suggestedFilename()).toBe('食堂菜单.png');
+    const saved = await download.path();
+    expect(Buffer.compare(await fs.promises.readFile(saved!), PNG)).toBe(0);
+    await rowButton(r, '删除');
+    await confirmOk(page);
+    await page.locator('.ant-message-notice', { hasText: '删除成功' }).first().waitFor();
+    await poll(() => row(page, '食堂菜单.png').count()).toBe(0);
+    await poll(async () => (await s3.keys()).length).toBe(0);
   });
 });

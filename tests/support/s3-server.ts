@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 export interface TestS3 {
@@ -26,6 +26,8 @@ export interface TestS3 {
   passed: Array<{ method: string; url: string }>;
   /** The object's bytes read straight from s3rver (not through our server), undefined when absent. */
   object(key: string): Promise<Buffer | undefined>;
+  /** The keys in the bucket, read straight from s3rver. */
+  keys(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,10 @@ export async function startTestS3(bucket = 'canteen-files'): Promise<TestS3> {
         if ((e as { name?: string }).name === 'NoSuchKey') return undefined;
         throw e;
       }
+    },
+    async keys() {
+      const r = await direct.send(new ListObjectsV2Command({ Bucket: bucket }));
+      return (r.Contents ?? []).map((o) => String(o.Key));
     },
     async close() {
       direct.destroy();

@@ -26,14 +26,15 @@ import tenant from './tenant/index.js';
 import user from './user/index.js';
 // Business modules (issue 4, business engineer): ledger, employee, order, statistic, settlement, banner, msgcenter, export.
 import { BUSINESS_MODULES } from './business.js';
-// Operations (issue 11): the server's own logs.
+// Operations (issue 11): the server's own logs, notices, SMS, object storage, jobs.
 import log from './log/index.js';
 import notice from './notice/index.js';
 import sms from './sms/index.js';
+import oss from './oss/index.js';
 import job from './job/index.js';
 // The .xlsx import built-in of every document that offers it (after the modules serving their own).
 import importModule from './import/index.js';
 
 export const SYSTEM_MODULES: ServerModule[] = [menu, dict, dept, post, param, region, client, role, user, tenant];
 
-export const MODULES: ServerModule[] = [log, auth, system, ...SYSTEM_MODULES, resource, merchant, site, profile, shell, dashboard, notice, sms, ...BUSINESS_MODULES, job, importModule];
+export const MODULES: ServerModule[] = [log, auth, system, ...SYSTEM_MODULES, resource, merchant, site, profile, shell, dashboard, notice, sms, oss, ...BUSINESS_MODULES, job, importModule];

@@ -30,8 +30,8 @@ import { isId, newId } from '../../lib/ids.js';
 import { requestParams } from '../../lib/params.js';
 import { localDateTime, localDay } from '../../lib/time.js';
 import { recordServerError } from '../log/index.js';
-import { activeStore, mountOssRoutes, ossHooks, storeOf } from './oss.js';
-import { ObjectMissing, StoreUnreachable, type ObjectStore } from './stores.js';
+import { activeStore, storeOf } from '../oss/index.js';
+import { ObjectMissing, StoreUnreachable, type ObjectStore } from '../oss/stores.js';
 import { MIME_BY_EXT, accepts, limitsFor, normalizeMime, sniff, type Endpoint } from './upload-rules.js';
 
 export { DEFAULT_LIMITS, limitsFor, sniff, type UploadRule } from './upload-rules.js';
@@ -194,6 +194,15 @@ function attachRemoveHooks(app: FastifyInstance): ScreenHooks {
   };
 }
 
+/** An object-storage configuration still holding attachments cannot be removed (their links would break). */
+const storesHoldingAttachments: ScreenHooks = {
+  async beforeRemove({ ids, db }) {
+    const used = await db.selectFrom('blade_attach').select(['oss_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('oss_id', 'in', ids).where('is_deleted', '=', 0).groupBy('oss_id').executeTakeFirst();
+    if (used) throw new HttpError(400, 'oss.msg.inUse', { count: Number(used.n) });
+  },
+};
+
 /** Streams an attachment's object with the headers every served file gets. */
 function sendObject(reply: FastifyReply, body: Readable, ext: string, download?: string) {
   reply.header('X-Content-Type-Options', 'nosniff');
@@ -218,12 +227,11 @@ const resourceModule: ServerModule = {
       },
     },
   ],
-  screenHooks: { oss: ossHooks },
+  screenHooks: { oss: storesHoldingAttachments },
   async plugin(app) {
     app.post('/api/blade-resource/oss/endpoint/put-file', async (req) => upload(app, req, await requireUploadRight(app, req, 'put-file'), 'put-file'));
     app.post('/api/blade-resource/oss/endpoint/put-file-attach', async (req) => upload(app, req, await requireUploadRight(app, req, 'put-file-attach'), 'put-file-attach'));
     app.post('/api/blade-resource/attach/upload', async (req) => upload(app, req, await requirePermission(app, req, 'attach_upload'), 'put-file-attach', ATTACH_UPLOAD));
-    mountOssRoutes(app);
     // Every document with upload fields: its generic submit stores only links of this tenant's attachments.
     for (const doc of app.ctx.docs.all) {
       const fields = uploadFields(doc);

@@ -1,13 +1,14 @@
 /**
  * Object-storage configurations (BladeX blade-resource/oss; the screen document schemas/resource/oss.json, generic
- * CRUD, the secret key `x-secret`: sealed at rest, never read back). This file adds what the document cannot say:
+ * CRUD, the secret key `x-secret`: sealed at rest, never read back). This module adds what the document cannot say:
  *   - an S3 configuration needs its secret key when it is added (or turned from local into S3);
- *   - `enable` (one in use per tenant) first checks that the bucket answers with these credentials;
- *   - a configuration still holding attachments cannot be removed (their links would break);
- * and the stores the resource module reads and writes through (activeStore, storeOf).
+ *   - POST /api/blade-resource/oss/enable?id (oss_enable; one in use per tenant) first checks that the bucket
+ *     answers with these credentials;
+ * and its service, the stores the resource module writes uploads to and reads them from (activeStore, storeOf).
+ * (The resource module, owner of the attachments, refuses removing a configuration that still holds some.)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ScreenHooks } from '../../context.js';
+import type { ScreenHooks, ServerModule } from '../../context.js';
 import { CONFIG_DISABLED, CONFIG_ENABLED, enableOneHandler } from '../../crud/enable-one.js';
 import { HttpError } from '../../lib/http.js';
 import { openSecret } from '../../lib/secret-box.js';
@@ -20,27 +21,21 @@ function fieldError(req: FastifyRequest, field: string, key: string, params?: Re
   return new HttpError(400, 'error.validation', {}, [{ field, message }], message);
 }
 
-export const ossHooks: ScreenHooks = {
+const ossHooks: ScreenHooks = {
   async beforeSave({ mode, values, existing, req }) {
     if (mode === 'add') values.status = CONFIG_DISABLED;
     const category = Number(values.category ?? existing?.category);
     const hasSecret = typeof values.secretKey === 'string' ? values.secretKey !== '' : !!existing?.secretKey && S3_CATEGORIES.includes(Number(existing?.category));
     if (S3_CATEGORIES.includes(category) && !hasSecret) throw fieldError(req, 'secretKey', 'oss.msg.secretKey');
   },
-  async beforeRemove({ ids, db }) {
-    const used = await db.selectFrom('blade_attach as a').innerJoin('blade_oss as o', 'o.id', 'a.oss_id')
-      .select(['o.oss_code', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('a.oss_id', 'in', ids).where('a.is_deleted', '=', 0).groupBy('o.oss_code').executeTakeFirst();
-    if (used) throw new HttpError(400, 'oss.msg.inUse', { code: used.oss_code, count: Number(used.n) });
-  },
 };
 
-/** Stores built from a configuration, rebuilt when it changes (keyed by id and update time). */
+/** Stores built from a configuration, rebuilt when what they are built from changes (an edit within the same second too). */
 const built = new Map<string, { stamp: string; store: S3Store }>();
 
 function s3StoreOf(app: FastifyInstance, row: OssRow): S3Store {
   const id = String(row.id);
-  const stamp = String(row.update_time ?? '');
+  const stamp = JSON.stringify([row.category, row.endpoint, row.access_key, row.secret_key, row.bucket_name, row.region, row.app_id]);
   const hit = built.get(id);
   if (hit && hit.stamp === stamp) return hit.store;
   hit?.store.destroy();
@@ -72,18 +67,27 @@ export async function storeOf(app: FastifyInstance, ossId: unknown): Promise<Obj
   return storeOfRow(app, row);
 }
 
-export function mountOssRoutes(app: FastifyInstance): void {
-  app.post('/api/blade-resource/oss/enable', enableOneHandler(app, {
-    table: 'blade_oss',
-    permission: 'oss_enable',
-    notFound: 'oss.msg.notFound',
-    async check(row) {
-      try {
-        await storeOfRow(app, row).check();
-      } catch (e) {
-        if (e instanceof StoreUnreachable) throw new HttpError(400, 'oss.msg.unreachable', { reason: e.message });
-        throw e;
-      }
-    },
-  }));
-}
+const ossModule: ServerModule = {
+  name: 'oss',
+  screenHooks: { oss: ossHooks },
+  async plugin(app) {
+    app.post(
+      '/api/blade-resource/oss/enable',
+      enableOneHandler(app, {
+        table: 'blade_oss',
+        permission: 'oss_enable',
+        notFound: 'oss.msg.notFound',
+        async check(row) {
+          try {
+            await storeOfRow(app, row).check();
+          } catch (e) {
+            if (e instanceof StoreUnreachable) throw new HttpError(400, 'oss.msg.unreachable', { reason: e.message });
+            throw e;
+          }
+        },
+      }),
+    );
+  },
+};
+
+export default ossModule;
