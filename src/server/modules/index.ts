@@ -32,9 +32,11 @@ import notice from './notice/index.js';
 import sms from './sms/index.js';
 import oss from './oss/index.js';
 import job from './job/index.js';
+// Workflow (issue 12): the engine, deployments, work lists and the leave process.
+import flow from './flow/index.js';
 // The .xlsx import built-in of every document that offers it (after the modules serving their own).
 import importModule from './import/index.js';
 
 export const SYSTEM_MODULES: ServerModule[] = [menu, dict, dept, post, param, region, client, role, user, tenant];
 
-export const MODULES: ServerModule[] = [log, auth, system, ...SYSTEM_MODULES, resource, merchant, site, profile, shell, dashboard, notice, sms, oss, ...BUSINESS_MODULES, job, importModule];
+export const MODULES: ServerModule[] = [log, auth, system, ...SYSTEM_MODULES, resource, merchant, site, profile, shell, dashboard, notice, sms, oss, ...BUSINESS_MODULES, job, flow, importModule];

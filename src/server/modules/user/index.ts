@@ -91,6 +91,13 @@ function isJsonObject(text: string): boolean {
 }
 
 /** Refuses one more user of a tenant that holds its account number (blade_tenant.account_number, -1 = no limit). */
+/** The active users of a tenant among `ids`, with their names (pickers and workflow assignees of other modules). */
+export async function activeTenantUsers(db: DB, tenantId: string, ids: string[]): Promise<Array<{ id: string; name: string }>> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('blade_user').select(['id', 'real_name', 'account']).where('id', 'in', ids).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where('status', '=', USER_ACTIVE).execute();
+  return rows.map((r) => ({ id: String(r.id), name: String(r.real_name || r.account) }));
+}
+
 export async function refuseBeyondAccountLimit(db: DB, tenantId: string): Promise<void> {
   const tenant = await db.selectFrom('blade_tenant').select('account_number').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
   const limit = Number(tenant?.account_number ?? -1);

@@ -1,0 +1,386 @@
+/**
+ * Workflow (BladeX blade-flow): deployments and definitions, instances and their diagrams, the work lists, and the
+ * leave process (leave.ts). The engine and its persistence are engine.ts and service.ts; which BPMN is run is bpmn.ts.
+ *
+ *   POST /api/blade-flow/model/deploy?modelId[&category]                     flow_deploy
+ *   POST /api/blade-flow/manager/deploy-upload (multipart: category, tenantIds, files)   flow_deploy_upload
+ *   GET  /api/blade-flow/manager/list?current&size[&processDefinitionKey&name&category]  flow_manager
+ *   POST /api/blade-flow/manager/change-state?processId&state=active|suspend            flow_state
+ *   POST /api/blade-flow/manager/delete-deployment?deploymentIds               flow_manager_delete
+ *   GET  /api/blade-flow/follow/list?current&size[&processDefinitionKey]       flow_follow
+ *   POST /api/blade-flow/follow/delete-process-instance?processInstanceId[&deleteReason]  flow_follow_delete
+ *   GET  /api/blade-flow/work/start-list | claim-list | todo-list | send-list | done-list
+ *        (work_start | work_sign | work_todo | work_send | work_done)
+ *   POST /api/blade-flow/work/claim-task?taskId                                work_claim
+ *   POST /api/blade-flow/work/complete-task {taskId, processInstanceId, flag, comment, variables}  work_handle
+ *   GET  /api/blade-flow/process/model-view?processInstanceId|processDefinitionId  (a participant, or flow_follow)
+ *   GET  /api/blade-flow/process/history-flow-list?processInstanceId               (the same)
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { PLATFORM_TENANT, requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { pageParams } from '../../crud/index.js';
+import type { DB } from '../../db/index.js';
+import { HttpError, fail, ok, okStatus } from '../../lib/http.js';
+import { isId } from '../../lib/ids.js';
+import { requestParams } from '../../lib/params.js';
+import { localDateTime } from '../../lib/time.js';
+import { BpmnRefused, readProcess, type ProcessInfo } from './bpmn.js';
+import { leaveMigration, mountLeaveRoutes, seedLeaveProcess } from './leave.js';
+import {
+  FINISHED, FLOW_MIGRATION_SQL, RUNNING, claimTask, completeTask, createDeployment, definitionOf, deployDefinition, fireDueTimers, isCandidate, mayStart,
+} from './service.js';
+
+const PAGE = { pageSizes: [10, 20, 50, 100] };
+
+/** A BPMN refusal as a 400 with its message (naming the file of an upload). */
+export function bpmnError(e: unknown, req: FastifyRequest, file?: string): never {
+  if (!(e instanceof BpmnRefused)) throw e;
+  if (!file) throw new HttpError(400, e.key, e.params);
+  throw new HttpError(400, 'flow.msg.inFile', { file, reason: req.server.ctx.i18n.t(req.lang, e.key, e.params) });
+}
+
+function page(req: FastifyRequest) {
+  const { current, size } = pageParams({ list: PAGE } as never, (req.query ?? {}) as Record<string, unknown>);
+  return { current, size, offset: (current - 1) * size };
+}
+
+function envelope<T>(records: T[], total: number, current: number, size: number) {
+  return { records, total, size, current, pages: Math.ceil(total / size) };
+}
+
+const text = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+
+/** Task rows as BladeX's BladeFlow records. */
+const TASK_SELECT = sql`t.id as "taskId", t.name as "taskName", t.element_id as "taskDefinitionKey", t.assignee::text as "assignee", t.assignee_name as "assigneeName",
+  t.candidate_users as "candidateUsers", t.candidate_groups as "candidateGroups", t.form_key as "formKey",
+  t.create_time as "createTime", t.claim_time as "claimTime", t.end_time as "endTime", t.outcome as "outcome", t.comment as "comment",
+  i.id::text as "processInstanceId", i.business_key as "businessId", i.start_user_name as "startUserName", i.state = ${FINISHED} as "processIsFinished",
+  d.id as "processDefinitionId", d.key as "processDefinitionKey", d.name as "processDefinitionName", d.version as "processDefinitionVersion", d.category as "category"`;
+
+async function taskPage(db: DB, req: FastifyRequest, where: ReturnType<typeof sql>, order: ReturnType<typeof sql>) {
+  const { current, size, offset } = page(req);
+  const key = text((req.query as Record<string, unknown>)?.processDefinitionKey, 64);
+  const byKey = key ? sql`and d.key = ${key}` : sql``;
+  const from = sql`from flow_task t join flow_instance i on i.id = t.instance_id join flow_definition d on d.id = t.definition_id where ${where} ${byKey}`;
+  const rows = await sql<Record<string, unknown>>`select ${TASK_SELECT} ${from} order by ${order} limit ${size} offset ${offset}`.execute(db);
+  const count = await sql<{ n: string }>`select count(*) as n ${from}`.execute(db);
+  return envelope(rows.rows, Number(count.rows[0].n), current, size);
+}
+
+/** Who may see an instance's diagram and history: its starter, whoever has or had one of its tasks, or flow_follow. */
+async function requireInstanceViewer(app: FastifyInstance, req: FastifyRequest, instanceId: string): Promise<{ user: AuthUser; definitionId: string }> {
+  const user = requireUser(req);
+  const db = app.ctx.db();
+  const inst = await db.selectFrom('flow_instance').select(['definition_id', 'start_user']).where('id', '=', instanceId).where('tenant_id', '=', user.tenantId).executeTakeFirst();
+  if (!inst) throw new HttpError(404, 'flow.msg.instanceNotFound');
+  if (String(inst.start_user) === user.userId) return { user, definitionId: String(inst.definition_id) };
+  const tasks = await db.selectFrom('flow_task').select(['assignee', 'completed_by', 'candidate_users', 'candidate_groups']).where('instance_id', '=', instanceId).execute();
+  if (tasks.some((t) => String(t.assignee) === user.userId || String(t.completed_by) === user.userId || isCandidate(t, user))) return { user, definitionId: String(inst.definition_id) };
+  await requirePermission(app, req, 'flow_follow');
+  return { user, definitionId: String(inst.definition_id) };
+}
+
+/** The diagram's path: every activity and sequence flow of the instance, in order (Flowable's field names). */
+export async function historyFlow(db: DB, instanceId: string) {
+  const rows = await db.selectFrom('flow_activity').select(['element_id', 'element_type', 'start_time', 'end_time']).where('instance_id', '=', instanceId).orderBy('start_time').orderBy('id').execute();
+  return rows.map((r) => ({ historyActivityId: r.element_id, historyActivityType: r.element_type, startTime: r.start_time, endTime: r.end_time }));
+}
+
+function idParam(req: FastifyRequest, name: string): string {
+  const v = String(requestParams(req)[name] ?? '').trim();
+  if (!v) throw new HttpError(400, 'error.paramMissing', { name });
+  return v;
+}
+
+/** A model is saved only when the engine could run it (the same reading as deploy); its key is its process id. */
+const modelHooks: ScreenHooks = {
+  async beforeSave({ values, existing, req }) {
+    const xml = typeof values.xml === 'string' ? values.xml : String(existing?.xml ?? '');
+    try {
+      const info = await readProcess(xml);
+      values.modelKey = info.key;
+    } catch (e) {
+      if (!(e instanceof BpmnRefused)) throw e;
+      const message = req.server.ctx.i18n.t(req.lang, e.key, e.params);
+      throw new HttpError(400, 'error.validation', {}, [{ field: 'xml', message }], message);
+    }
+  },
+};
+
+const flowModule: ServerModule = {
+  name: 'flow',
+  screenHooks: { flowModel: modelHooks },
+  migrations: [
+    {
+      name: 'flow_0001_engine_tables',
+      up: async (db) => {
+        for (const ddl of FLOW_MIGRATION_SQL) await sql.raw(ddl).execute(db);
+      },
+    },
+    leaveMigration,
+  ],
+  async plugin(app) {
+    const tz = () => app.ctx.config.appTimezone;
+
+    app.post('/api/blade-flow/model/deploy', async (req) => {
+      const user = await requirePermission(app, req, 'flow_deploy');
+      const modelId = String(requestParams(req).modelId ?? requestParams(req).id ?? '').trim();
+      if (!isId(modelId)) throw new HttpError(400, 'error.paramMissing', { name: 'modelId' });
+      const db = app.ctx.db();
+      const model = await db.selectFrom('flow_model').select(['name', 'category', 'xml']).where('id', '=', modelId).where('tenant_id', '=', user.tenantId).where('is_deleted', '=', 0).executeTakeFirst();
+      if (!model) throw new HttpError(404, 'flow.msg.modelNotFound');
+      const info = await readProcess(String(model.xml ?? '')).catch((e) => bpmnError(e, req));
+      const p = requestParams(req);
+      const category = p.category !== undefined && p.category !== '' ? Number(p.category) : model.category === null ? null : Number(model.category);
+      const def = await db.transaction().execute(async (trx) => {
+        const deploymentId = await createDeployment(trx, tz(), user, user.tenantId, String(model.name), category);
+        return deployDefinition(trx, tz(), { tenantId: user.tenantId, deploymentId, xml: String(model.xml), info, category });
+      });
+      return ok({ processDefinitionId: def.id, key: def.key, version: def.version });
+    });
+
+    app.post('/api/blade-flow/manager/deploy-upload', async (req) => {
+      const user = await requirePermission(app, req, 'flow_deploy_upload');
+      if (!req.isMultipart()) throw fail('error.uploadMissing');
+      const files: Array<{ name: string; xml: string }> = [];
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of req.parts({ limits: { fileSize: 1024 * 1024, files: 10 } })) {
+          if (part.type === 'file') {
+            const buf = await part.toBuffer();
+            if (part.file.truncated) throw new HttpError(400, 'flow.msg.xmlTooLarge');
+            if (!/\.(bpmn|xml|bpmn20\.xml)$/i.test(part.filename ?? '')) throw new HttpError(400, 'flow.msg.fileType', { file: text(part.filename, 100) });
+            files.push({ name: text(part.filename, 100), xml: buf.toString('utf8') });
+          } else fields[part.fieldname] = String(part.value ?? '');
+        }
+      } catch (e) {
+        if (e instanceof HttpError) throw e;
+        throw fail('error.uploadBroken');
+      }
+      if (!files.length) throw fail('error.uploadMissing');
+      const infos: ProcessInfo[] = [];
+      for (const f of files) infos.push(await readProcess(f.xml).catch((e) => bpmnError(e, req, f.name)));
+      // another tenant only for the platform's administrators (tenantIds empty: the caller's own)
+      const tenants = (fields.tenantIds ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      if (tenants.some((id) => id !== user.tenantId) && user.tenantId !== PLATFORM_TENANT) throw new HttpError(403, 'flow.msg.otherTenant');
+      const category = fields.category ? Number(fields.category) : null;
+      if (category !== null && !Number.isInteger(category)) throw new HttpError(400, 'error.paramMissing', { name: 'category' });
+      const deployed = await app.ctx.db().transaction().execute(async (trx) => {
+        const out = [];
+        for (const tenantId of tenants.length ? [...new Set(tenants)] : [user.tenantId]) {
+          const deploymentId = await createDeployment(trx, tz(), user, tenantId, files.map((f) => f.name).join(','), category);
+          for (const [i, f] of files.entries()) out.push((await deployDefinition(trx, tz(), { tenantId, deploymentId, xml: f.xml, info: infos[i], category })).id);
+        }
+        return out;
+      });
+      return ok({ processDefinitionIds: deployed });
+    });
+
+    app.get('/api/blade-flow/manager/list', async (req) => {
+      const user = await requirePermission(app, req, 'flow_manager');
+      const { current, size, offset } = page(req);
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      let base = app.ctx.db().selectFrom('flow_definition').where('tenant_id', '=', user.tenantId);
+      const key = text(q.processDefinitionKey ?? q.key, 64);
+      if (key) base = base.where('key', '=', key);
+      const name = text(q.name, 100);
+      if (name) base = base.where('name', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (q.category !== undefined && q.category !== '' && Number.isInteger(Number(q.category))) base = base.where('category', '=', Number(q.category));
+      const rows = await base.select(['id', 'key', 'name', 'version', 'category', 'deployment_id', 'suspended', 'deploy_time']).orderBy('deploy_time', 'desc').orderBy('version', 'desc').limit(size).offset(offset).execute();
+      const total = await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      return ok(envelope(rows.map((r) => ({
+        id: r.id, key: r.key, name: r.name, version: r.version, category: r.category, deploymentId: String(r.deployment_id), deploymentTime: r.deploy_time,
+        suspensionState: Number(r.suspended) ? 2 : 1, tenantId: user.tenantId,
+      })), Number(total.n), current, size));
+    });
+
+    app.post('/api/blade-flow/manager/change-state', async (req) => {
+      const user = await requirePermission(app, req, 'flow_state');
+      const id = idParam(req, 'processId');
+      const state = String(requestParams(req).state ?? '');
+      if (state !== 'active' && state !== 'suspend') throw new HttpError(400, 'flow.msg.badState');
+      const def = await definitionOf(app.ctx.db(), user.tenantId, id);
+      await app.ctx.db().updateTable('flow_definition').set({ suspended: state === 'suspend' ? 1 : 0 }).where('id', '=', def.id).execute();
+      return okStatus();
+    });
+
+    app.post('/api/blade-flow/manager/delete-deployment', async (req) => {
+      const user = await requirePermission(app, req, 'flow_manager_delete');
+      const ids = idParam(req, 'deploymentIds').split(',').map((s) => s.trim()).filter(isId);
+      if (!ids.length) throw fail('error.invalidIds');
+      const db = app.ctx.db();
+      const removed = await db.transaction().execute(async (trx) => {
+        const defs = (await trx.selectFrom('flow_definition').select('id').where('tenant_id', '=', user.tenantId).where('deployment_id', 'in', ids).execute()).map((d) => String(d.id));
+        if (!defs.length) throw new HttpError(404, 'flow.msg.definitionNotFound');
+        const running = await trx.selectFrom('flow_instance').select(sql<string>`count(*)`.as('n')).where('definition_id', 'in', defs).where('state', '=', RUNNING).executeTakeFirstOrThrow();
+        if (Number(running.n)) throw new HttpError(400, 'flow.msg.deploymentRunning', { count: Number(running.n) });
+        await trx.deleteFrom('flow_definition').where('id', 'in', defs).execute();
+        await trx.deleteFrom('flow_deployment').where('id', 'in', ids).where('tenant_id', '=', user.tenantId).execute();
+        return defs.length;
+      });
+      return ok({ removed });
+    });
+
+    app.get('/api/blade-flow/follow/list', async (req) => {
+      const user = await requirePermission(app, req, 'flow_follow');
+      const { current, size, offset } = page(req);
+      const key = text((req.query as Record<string, unknown>)?.processDefinitionKey, 64);
+      const byKey = key ? sql`and d.key = ${key}` : sql``;
+      const from = sql`from flow_instance i join flow_definition d on d.id = i.definition_id where i.tenant_id = ${user.tenantId} ${byKey}`;
+      const rows = await sql<Record<string, unknown>>`select i.id::text as "processInstanceId", i.business_key as "businessId", i.start_user_name as "startUser",
+          i.state as "state", i.start_time as "startTime", i.end_time as "endTime", d.id as "processDefinitionId", d.key as "processDefinitionKey",
+          d.name as "processDefinitionName", d.version as "processDefinitionVersion", d.category as "category",
+          (select string_agg(t.name, ',') from flow_task t where t.instance_id = i.id and t.end_time is null) as "currentTasks"
+        ${from} order by i.start_time desc, i.id desc limit ${size} offset ${offset}`.execute(app.ctx.db());
+      const count = await sql<{ n: string }>`select count(*) as n ${from}`.execute(app.ctx.db());
+      return ok(envelope(rows.rows, Number(count.rows[0].n), current, size));
+    });
+
+    app.post('/api/blade-flow/follow/delete-process-instance', async (req) => {
+      const user = await requirePermission(app, req, 'flow_follow_delete');
+      const id = idParam(req, 'processInstanceId');
+      if (!isId(id)) throw new HttpError(400, 'error.paramMissing', { name: 'processInstanceId' });
+      const reason = text(requestParams(req).deleteReason, 500);
+      await app.ctx.db().transaction().execute(async (trx) => {
+        const inst = await trx.selectFrom('flow_instance').select('state').where('id', '=', id).where('tenant_id', '=', user.tenantId).forUpdate().executeTakeFirst();
+        if (!inst) throw new HttpError(404, 'flow.msg.instanceNotFound');
+        if (inst.state !== RUNNING) throw new HttpError(409, 'flow.msg.instanceEnded');
+        const now = localDateTime(tz());
+        await trx.updateTable('flow_instance').set({ state: 'terminated', end_time: now, next_timer: null }).where('id', '=', id).execute();
+        await trx.updateTable('flow_task').set({ end_time: now, outcome: 'cancelled', comment: reason || null }).where('instance_id', '=', id).where('end_time', 'is', null).execute();
+      });
+      return okStatus();
+    });
+
+    app.get('/api/blade-flow/work/start-list', async (req) => {
+      const user = await requirePermission(app, req, 'work_start');
+      const { current, size } = page(req);
+      const defs = await sql<Record<string, unknown>>`select distinct on (key) id, key, name, version, category, xml, suspended from flow_definition
+        where tenant_id = ${user.tenantId} order by key, version desc`.execute(app.ctx.db());
+      const startable = [];
+      for (const d of defs.rows) {
+        if (Number(d.suspended)) continue;
+        const info = await readProcess(String(d.xml)).catch(() => undefined);
+        if (info && mayStart(info, user)) startable.push({ id: d.id, key: d.key, name: d.name, version: d.version, category: d.category, suspensionState: 1 });
+      }
+      return ok(envelope(startable.slice((current - 1) * size, current * size), startable.length, current, size));
+    });
+
+    app.get('/api/blade-flow/work/claim-list', async (req) => {
+      const user = await requirePermission(app, req, 'work_sign');
+      const roles = user.roleNames.length ? user.roleNames : [''];
+      const mine = sql`(${user.userId} = any(string_to_array(coalesce(t.candidate_users, ''), ',')) or string_to_array(coalesce(t.candidate_groups, ''), ',') && ${sql.val(roles)}::text[])`;
+      return ok(await taskPage(app.ctx.db(), req, sql`t.tenant_id = ${user.tenantId} and t.end_time is null and t.assignee is null and ${mine}`, sql`t.create_time desc, t.id desc`));
+    });
+
+    app.get('/api/blade-flow/work/todo-list', async (req) => {
+      const user = await requirePermission(app, req, 'work_todo');
+      return ok(await taskPage(app.ctx.db(), req, sql`t.tenant_id = ${user.tenantId} and t.end_time is null and t.assignee = ${user.userId}`, sql`t.create_time desc, t.id desc`));
+    });
+
+    app.get('/api/blade-flow/work/done-list', async (req) => {
+      const user = await requirePermission(app, req, 'work_done');
+      return ok(await taskPage(app.ctx.db(), req, sql`t.tenant_id = ${user.tenantId} and t.end_time is not null and t.completed_by = ${user.userId}`, sql`t.end_time desc, t.id desc`));
+    });
+
+    app.get('/api/blade-flow/work/send-list', async (req) => {
+      const user = await requirePermission(app, req, 'work_send');
+      const { current, size, offset } = page(req);
+      const from = sql`from flow_instance i join flow_definition d on d.id = i.definition_id where i.tenant_id = ${user.tenantId} and i.start_user = ${user.userId}`;
+      const rows = await sql<Record<string, unknown>>`select i.id::text as "processInstanceId", i.business_key as "businessId", i.state as "state",
+          i.state = ${FINISHED} as "processIsFinished", i.start_time as "createTime", i.end_time as "endTime", d.id as "processDefinitionId",
+          d.key as "processDefinitionKey", d.name as "processDefinitionName", d.version as "processDefinitionVersion", d.category as "category",
+          (select string_agg(t.name, ',') from flow_task t where t.instance_id = i.id and t.end_time is null) as "taskName"
+        ${from} order by i.start_time desc, i.id desc limit ${size} offset ${offset}`.execute(app.ctx.db());
+      const count = await sql<{ n: string }>`select count(*) as n ${from}`.execute(app.ctx.db());
+      return ok(envelope(rows.rows, Number(count.rows[0].n), current, size));
+    });
+
+    app.post('/api/blade-flow/work/claim-task', async (req) => {
+      const user = await requirePermission(app, req, 'work_claim');
+      const taskId = idParam(req, 'taskId');
+      if (!isId(taskId)) throw new HttpError(400, 'error.paramMissing', { name: 'taskId' });
+      await claimTask(app.ctx.db(), tz(), user, taskId);
+      return okStatus();
+    });
+
+    app.post('/api/blade-flow/work/complete-task', async (req) => {
+      const user = await requirePermission(app, req, 'work_handle');
+      const r = await completeFromRequest(app, req, user);
+      return ok(r);
+    });
+
+    app.get('/api/blade-flow/process/model-view', async (req) => {
+      const user = requireUser(req);
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const instanceId = text(q.processInstanceId, 20);
+      if (instanceId) {
+        if (!isId(instanceId)) throw new HttpError(400, 'error.paramMissing', { name: 'processInstanceId' });
+        const { definitionId } = await requireInstanceViewer(app, req, instanceId);
+        const def = await definitionOf(app.ctx.db(), user.tenantId, definitionId);
+        return ok({ xml: def.xml, flow: await historyFlow(app.ctx.db(), instanceId) });
+      }
+      const definitionId = text(q.processDefinitionId, 120);
+      if (!definitionId) throw new HttpError(400, 'error.paramMissing', { name: 'processInstanceId' });
+      await requirePermission(app, req, 'work_start');
+      const def = await definitionOf(app.ctx.db(), user.tenantId, definitionId);
+      return ok({ xml: def.xml, flow: [] });
+    });
+
+    app.get('/api/blade-flow/process/history-flow-list', async (req) => {
+      const instanceId = idParam(req, 'processInstanceId');
+      if (!isId(instanceId)) throw new HttpError(400, 'error.paramMissing', { name: 'processInstanceId' });
+      await requireInstanceViewer(app, req, instanceId);
+      const rows = await sql<Record<string, unknown>>`select t.element_id as "historyActivityId", t.name as "historyActivityName", 'userTask' as "historyActivityType",
+          t.assignee::text as "assignee", t.assignee_name as "assigneeName", t.create_time as "createTime", t.end_time as "endTime", t.outcome as "outcome", t.comment as "comment"
+        from flow_task t where t.instance_id = ${instanceId} order by t.create_time, t.id`.execute(app.ctx.db());
+      return ok(rows.rows);
+    });
+
+    mountLeaveRoutes(app);
+
+    // Timers (escalations) that fell due: every 5 s, each instance under its row lock (several servers fire it once).
+    if (app.ctx.database) {
+      app.addHook('onReady', async () => {
+        await seedLeaveProcess(app);
+      });
+      let busy = false;
+      const timer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        fireDueTimers(app.ctx.db(), tz())
+          .catch((err) => app.log.error({ err }, 'workflow timers failed'))
+          .finally(() => (busy = false));
+      }, 5000);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
+  },
+};
+
+/** complete-task's body: taskId, processInstanceId, flag (ok / approve / pass / true → approve), comment, variables. */
+export async function completeFromRequest(app: FastifyInstance, req: FastifyRequest, user: AuthUser) {
+  const p = requestParams(req);
+  const taskId = String(p.taskId ?? '').trim();
+  if (!isId(taskId)) throw new HttpError(400, 'error.paramMissing', { name: 'taskId' });
+  const flag = String(p.flag ?? p.pass ?? '').toLowerCase();
+  if (!['ok', 'approve', 'pass', 'true', '1', 'reject', 'no', 'false', '0'].includes(flag)) throw new HttpError(400, 'flow.msg.badFlag');
+  let variables: Record<string, unknown> = {};
+  if (p.variables !== undefined && p.variables !== null && p.variables !== '') {
+    try {
+      variables = typeof p.variables === 'string' ? JSON.parse(p.variables) : (p.variables as Record<string, unknown>);
+    } catch {
+      throw new HttpError(400, 'flow.msg.badVariables');
+    }
+    if (!variables || typeof variables !== 'object' || Array.isArray(variables) || Object.keys(variables).some((k) => !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(k))) throw new HttpError(400, 'flow.msg.badVariables');
+    // the process's own facts are not the caller's to change
+    for (const k of ['applyUser', 'initiator', 'pass', 'comment']) delete variables[k];
+  }
+  return completeTask(app.ctx.db(), app.ctx.config.appTimezone, user, {
+    taskId, processInstanceId: p.processInstanceId ? String(p.processInstanceId) : undefined, pass: ['ok', 'approve', 'pass', 'true', '1'].includes(flag),
+    comment: typeof p.comment === 'string' ? p.comment.trim() : '', variables,
+  });
+}
+
+export default flowModule;
