@@ -33,6 +33,8 @@ const SELF_ROUTES = new Set([
   'POST /api/blade-desk/shell/send-logs', // the browser's own error log
   'GET /api/blade-desk/notice/inbox', 'POST /api/blade-desk/notice/read', // the notices announced to the caller's tenant, read marks of the caller
   'GET /api/blade-system/tenant/info', // public tenant lookup by domain
+  // a process the caller started or takes part in (its diagram, its history, the leave behind it); others need flow_follow
+  'GET /api/blade-flow/process/model-view', 'GET /api/blade-flow/process/history-flow-list', 'GET /api/blade-desk/process/leave/detail',
 ]);
 
 /** Reachable without a token (app.ts PUBLIC_PATHS); register-guest: only while account.registerUser is true, the account waits for approval. */
