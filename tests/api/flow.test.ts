@@ -223,6 +223,21 @@ describe('refusals', () => {
   });
 });
 
+describe('the 流程管理 and 流程跟踪 screens', () => {
+  it('suspend and activate a definition by its row, terminate a running instance (its tasks are cancelled)', async () => {
+    data(await post(`/api/blade-flow/manager/suspend?id=${definitionId}`, {}, admin));
+    expect(data(await get('/api/blade-flow/manager/list?key_equal=Leave', admin)).records.find((d: any) => d.id === definitionId).suspensionState).toBe(2);
+    data(await post(`/api/blade-flow/manager/activate?id=${definitionId}`, {}, admin));
+    const started = data(await leave(1));
+    const row = data(await get('/api/blade-flow/follow/list?size=100', admin)).records.find((r: any) => r.id === started.processInstanceId);
+    expect(row).toMatchObject({ state: 'running', currentTasks: '审批', startUser: 'applicant', processDefinitionKey: 'Leave' });
+    data(await post(`/api/blade-flow/follow/delete-process-instance?id=${started.processInstanceId}`, {}, admin));
+    expect(data(await get('/api/blade-flow/follow/list?size=100', admin)).records.find((r: any) => r.id === started.processInstanceId).state).toBe('terminated');
+    expect((await list('claim', approver.token)).some((x) => x.processInstanceId === started.processInstanceId)).toBe(false);
+    expect((await post(`/api/blade-flow/follow/delete-process-instance?id=${started.processInstanceId}`, {}, admin)).body.msg).toBe('流程已结束');
+  });
+});
+
 describe('models and deployments', () => {
   const multipart = (files: Array<[string, string]>, fields: Record<string, string> = {}) => {
     const boundary = '----flow' + Math.random().toString(16).slice(2);
@@ -266,6 +281,7 @@ describe('models and deployments', () => {
     const v1 = leaveDefs.find((d: any) => d.version === 1);
     expect((await post(`/api/blade-flow/manager/delete-deployment?deploymentIds=${v1.deploymentId}`, {}, admin)).body.msg).toMatch(/个运行中的流程实例，不能删除该部署$/);
     const copy = data(await get('/api/blade-flow/manager/list?processDefinitionKey=LeaveCopy', admin)).records[0];
-    expect(data(await post(`/api/blade-flow/manager/delete-deployment?deploymentIds=${copy.deploymentId}`, {}, admin))).toEqual({ removed: 1 });
+    // the screen's row button names the definition; its deployment goes
+    expect(data(await post(`/api/blade-flow/manager/delete-deployment?id=${encodeURIComponent(copy.id)}`, {}, admin))).toEqual({ removed: 1 });
   });
 });

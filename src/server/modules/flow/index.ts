@@ -6,6 +6,7 @@
  *   POST /api/blade-flow/manager/deploy-upload (multipart: category, tenantIds, files)   flow_deploy_upload
  *   GET  /api/blade-flow/manager/list?current&size[&processDefinitionKey&name&category]  flow_manager
  *   POST /api/blade-flow/manager/change-state?processId&state=active|suspend            flow_state
+ *        (and suspend?id / activate?id: the 流程管理 screen's row buttons)
  *   POST /api/blade-flow/manager/delete-deployment?deploymentIds               flow_manager_delete
  *   GET  /api/blade-flow/follow/list?current&size[&processDefinitionKey]       flow_follow
  *   POST /api/blade-flow/follow/delete-process-instance?processInstanceId[&deleteReason]  flow_follow_delete
@@ -182,7 +183,7 @@ const flowModule: ServerModule = {
       const { current, size, offset } = page(req);
       const q = (req.query ?? {}) as Record<string, unknown>;
       let base = app.ctx.db().selectFrom('flow_definition').where('tenant_id', '=', user.tenantId);
-      const key = text(q.processDefinitionKey ?? q.key, 64);
+      const key = text(q.processDefinitionKey ?? q.key ?? q.key_equal, 64);
       if (key) base = base.where('key', '=', key);
       const name = text(q.name, 100);
       if (name) base = base.where('name', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -195,21 +196,30 @@ const flowModule: ServerModule = {
       })), Number(total.n), current, size));
     });
 
-    app.post('/api/blade-flow/manager/change-state', async (req) => {
+    /** Suspend (no start, no completion) or activate a definition of the caller's tenant. */
+    const changeState = async (req: FastifyRequest, state: unknown) => {
       const user = await requirePermission(app, req, 'flow_state');
-      const id = idParam(req, 'processId');
-      const state = String(requestParams(req).state ?? '');
+      const p = requestParams(req);
+      const id = String(p.processId ?? p.id ?? '').trim();
+      if (!id) throw new HttpError(400, 'error.paramMissing', { name: 'processId' });
       if (state !== 'active' && state !== 'suspend') throw new HttpError(400, 'flow.msg.badState');
       const def = await definitionOf(app.ctx.db(), user.tenantId, id);
       await app.ctx.db().updateTable('flow_definition').set({ suspended: state === 'suspend' ? 1 : 0 }).where('id', '=', def.id).execute();
       return okStatus();
-    });
+    };
+    app.post('/api/blade-flow/manager/change-state', (req) => changeState(req, requestParams(req).state));
+    // the screen's row buttons (flowManager document)
+    app.post('/api/blade-flow/manager/suspend', (req) => changeState(req, 'suspend'));
+    app.post('/api/blade-flow/manager/activate', (req) => changeState(req, 'active'));
 
     app.post('/api/blade-flow/manager/delete-deployment', async (req) => {
       const user = await requirePermission(app, req, 'flow_manager_delete');
-      const ids = idParam(req, 'deploymentIds').split(',').map((s) => s.trim()).filter(isId);
-      if (!ids.length) throw fail('error.invalidIds');
       const db = app.ctx.db();
+      const p = requestParams(req);
+      // deploymentIds (BladeX), or the screen's row: the id of one of the deployment's definitions
+      let ids = String(p.deploymentIds ?? '').split(',').map((s) => s.trim()).filter(isId);
+      if (!ids.length && typeof p.id === 'string' && p.id) ids = [(await definitionOf(db, user.tenantId, p.id)).deployment_id];
+      if (!ids.length) throw fail('error.invalidIds');
       const removed = await db.transaction().execute(async (trx) => {
         const defs = (await trx.selectFrom('flow_definition').select('id').where('tenant_id', '=', user.tenantId).where('deployment_id', 'in', ids).execute()).map((d) => String(d.id));
         if (!defs.length) throw new HttpError(404, 'flow.msg.definitionNotFound');
@@ -225,10 +235,11 @@ const flowModule: ServerModule = {
     app.get('/api/blade-flow/follow/list', async (req) => {
       const user = await requirePermission(app, req, 'flow_follow');
       const { current, size, offset } = page(req);
-      const key = text((req.query as Record<string, unknown>)?.processDefinitionKey, 64);
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const key = text(q.processDefinitionKey ?? q.processDefinitionKey_equal, 64);
       const byKey = key ? sql`and d.key = ${key}` : sql``;
       const from = sql`from flow_instance i join flow_definition d on d.id = i.definition_id where i.tenant_id = ${user.tenantId} ${byKey}`;
-      const rows = await sql<Record<string, unknown>>`select i.id::text as "processInstanceId", i.business_key as "businessId", i.start_user_name as "startUser",
+      const rows = await sql<Record<string, unknown>>`select i.id::text as "id", i.id::text as "processInstanceId", i.business_key as "businessId", i.start_user_name as "startUser",
           i.state as "state", i.start_time as "startTime", i.end_time as "endTime", d.id as "processDefinitionId", d.key as "processDefinitionKey",
           d.name as "processDefinitionName", d.version as "processDefinitionVersion", d.category as "category",
           (select string_agg(t.name, ',') from flow_task t where t.instance_id = i.id and t.end_time is null) as "currentTasks"
@@ -239,7 +250,7 @@ const flowModule: ServerModule = {
 
     app.post('/api/blade-flow/follow/delete-process-instance', async (req) => {
       const user = await requirePermission(app, req, 'flow_follow_delete');
-      const id = idParam(req, 'processInstanceId');
+      const id = String(requestParams(req).processInstanceId ?? requestParams(req).id ?? '').trim();
       if (!isId(id)) throw new HttpError(400, 'error.paramMissing', { name: 'processInstanceId' });
       const reason = text(requestParams(req).deleteReason, 500);
       await app.ctx.db().transaction().execute(async (trx) => {
