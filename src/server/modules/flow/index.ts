@@ -69,6 +69,20 @@ async function taskPage(db: DB, req: FastifyRequest, where: ReturnType<typeof sq
   return envelope(rows.rows, Number(count.rows[0].n), current, size);
 }
 
+/** Instances as BladeX's records (流程跟踪, 已发事务): newest first, with their open tasks' names. */
+async function instancePage(db: DB, req: FastifyRequest, where: ReturnType<typeof sql>) {
+  const { current, size, offset } = page(req);
+  const from = sql`from flow_instance i join flow_definition d on d.id = i.definition_id where ${where}`;
+  const rows = await sql<Record<string, unknown>>`select i.id::text as "id", i.id::text as "processInstanceId", i.business_key as "businessId",
+      i.start_user_name as "startUser", i.state as "state", i.state = ${FINISHED} as "processIsFinished", i.start_time as "startTime",
+      i.start_time as "createTime", i.end_time as "endTime", d.id as "processDefinitionId", d.key as "processDefinitionKey",
+      d.name as "processDefinitionName", d.version as "processDefinitionVersion", d.category as "category",
+      (select string_agg(t.name, ',') from flow_task t where t.instance_id = i.id and t.end_time is null) as "currentTasks"
+    ${from} order by i.start_time desc, i.id desc limit ${size} offset ${offset}`.execute(db);
+  const count = await sql<{ n: string }>`select count(*) as n ${from}`.execute(db);
+  return envelope(rows.rows.map((r) => ({ ...r, taskName: r.currentTasks })), Number(count.rows[0].n), current, size);
+}
+
 /** Who may see an instance's diagram and history: its starter, whoever has or had one of its tasks, or flow_follow. */
 async function requireInstanceViewer(app: FastifyInstance, req: FastifyRequest, instanceId: string): Promise<{ user: AuthUser; definitionId: string }> {
   const user = requireUser(req);
@@ -234,18 +248,9 @@ const flowModule: ServerModule = {
 
     app.get('/api/blade-flow/follow/list', async (req) => {
       const user = await requirePermission(app, req, 'flow_follow');
-      const { current, size, offset } = page(req);
       const q = (req.query ?? {}) as Record<string, unknown>;
       const key = text(q.processDefinitionKey ?? q.processDefinitionKey_equal, 64);
-      const byKey = key ? sql`and d.key = ${key}` : sql``;
-      const from = sql`from flow_instance i join flow_definition d on d.id = i.definition_id where i.tenant_id = ${user.tenantId} ${byKey}`;
-      const rows = await sql<Record<string, unknown>>`select i.id::text as "id", i.id::text as "processInstanceId", i.business_key as "businessId", i.start_user_name as "startUser",
-          i.state as "state", i.start_time as "startTime", i.end_time as "endTime", d.id as "processDefinitionId", d.key as "processDefinitionKey",
-          d.name as "processDefinitionName", d.version as "processDefinitionVersion", d.category as "category",
-          (select string_agg(t.name, ',') from flow_task t where t.instance_id = i.id and t.end_time is null) as "currentTasks"
-        ${from} order by i.start_time desc, i.id desc limit ${size} offset ${offset}`.execute(app.ctx.db());
-      const count = await sql<{ n: string }>`select count(*) as n ${from}`.execute(app.ctx.db());
-      return ok(envelope(rows.rows, Number(count.rows[0].n), current, size));
+      return ok(await instancePage(app.ctx.db(), req, key ? sql`i.tenant_id = ${user.tenantId} and d.key = ${key}` : sql`i.tenant_id = ${user.tenantId}`));
     });
 
     app.post('/api/blade-flow/follow/delete-process-instance', async (req) => {
@@ -297,15 +302,7 @@ const flowModule: ServerModule = {
 
     app.get('/api/blade-flow/work/send-list', async (req) => {
       const user = await requirePermission(app, req, 'work_send');
-      const { current, size, offset } = page(req);
-      const from = sql`from flow_instance i join flow_definition d on d.id = i.definition_id where i.tenant_id = ${user.tenantId} and i.start_user = ${user.userId}`;
-      const rows = await sql<Record<string, unknown>>`select i.id::text as "processInstanceId", i.business_key as "businessId", i.state as "state",
-          i.state = ${FINISHED} as "processIsFinished", i.start_time as "createTime", i.end_time as "endTime", d.id as "processDefinitionId",
-          d.key as "processDefinitionKey", d.name as "processDefinitionName", d.version as "processDefinitionVersion", d.category as "category",
-          (select string_agg(t.name, ',') from flow_task t where t.instance_id = i.id and t.end_time is null) as "taskName"
-        ${from} order by i.start_time desc, i.id desc limit ${size} offset ${offset}`.execute(app.ctx.db());
-      const count = await sql<{ n: string }>`select count(*) as n ${from}`.execute(app.ctx.db());
-      return ok(envelope(rows.rows, Number(count.rows[0].n), current, size));
+      return ok(await instancePage(app.ctx.db(), req, sql`i.tenant_id = ${user.tenantId} and i.start_user = ${user.userId}`));
     });
 
     app.post('/api/blade-flow/work/claim-task', async (req) => {
