@@ -36,6 +36,8 @@ export const WIDGET_SPECS: Record<string, WidgetSpec> = {
   cron: { options: ['preview'] },
   treeSelect: { options: ['tree', 'multiple', 'checkStrictly', 'leafOnly'] },
   icon: { options: [] },
+  /** A BPMN 2.0 XML field edited with the workflow designer (the viewer when read-only); ui:options.height in px. */
+  bpmn: { options: ['height'] },
 };
 
 /** Cell renderers of list columns (dictionary and lookup cells are inferred from x-dict / x-lookup). */

@@ -292,7 +292,7 @@ const CASES: Array<[string, Array<[string, string]>]> = [
   [
     "unknown-widget",
     [
-      ["/uiSchema/name/ui:widget", "must be one of: \"text\", \"textarea\", \"password\", \"number\", \"dict\", \"select\", \"date\", \"datetime\", \"daterange\", \"datetimerange\", \"month\", \"hidden\", \"upload\", \"file\", \"json\", \"cron\", \"treeSelect\", \"icon\" (did you mean \"textarea\"?)"],
+      ["/uiSchema/name/ui:widget", "must be one of: \"text\", \"textarea\", \"password\", \"number\", \"dict\", \"select\", \"date\", \"datetime\", \"daterange\", \"datetimerange\", \"month\", \"hidden\", \"upload\", \"file\", \"json\", \"cron\", \"treeSelect\", \"icon\", \"bpmn\" (did you mean \"textarea\"?)"],
     ],
   ],
   [

@@ -72,7 +72,7 @@ export function dialogModel(doc: ScreenDocument, mode: Mode, t: Translate): Dial
     const docOptions = ui['ui:options'] ?? {};
     const options: JsonObject = {
       ...docOptions,
-      span: ui['ui:span'] ?? (columns === 2 ? (widget === 'textarea' || widget === 'json' ? 24 : 12) : 24),
+      span: ui['ui:span'] ?? (columns === 2 ? (widget === 'textarea' || widget === 'json' || widget === 'bpmn' ? 24 : 12) : 24),
       screen: doc.id,
       field,
       numeric: f.type === 'integer' || f.type === 'number' || f.items?.type === 'integer',
@@ -102,7 +102,8 @@ export function dialogModel(doc: ScreenDocument, mode: Mode, t: Translate): Dial
     order: form.order,
     readonly: form.readonly,
     required,
-    width: doc.dialog?.width ?? (columns === 2 ? 780 : 600),
+    // a BPMN designer needs room for its canvas and properties panel
+    width: doc.dialog?.width ?? (form.order.some((f) => uiSchema[f] && (uiSchema[f] as JsonObject)['ui:widget'] === 'bpmn') ? 1200 : columns === 2 ? 780 : 600),
     columns,
     titleKey: `common.action.${mode}`,
   };

@@ -15,6 +15,8 @@ import { isNarrow } from './responsive.js';
 import type { ScreenDocument } from '../../shared/document.js';
 import { dictLabel, dictOptions, listUrl, type DictMap, type Translate } from '../model/index.js';
 import type { RequestFn } from './context.js';
+// The BPMN designer field: a thin wrapper that lazy-loads the designer (bpmn-js stays in the workflow chunks).
+import BpmnWidget from './bpmn/BpmnWidget.js';
 
 /** What the dialog puts in rjsf's formContext. */
 export interface RuntimeFormContext {
@@ -488,6 +490,7 @@ export const widgets: RegistryWidgetsType = {
   select: SourceSelectWidget,
   treeSelect: lazyWidget(() => import('./TreeSelectWidget.js')),
   icon: lazyWidget(() => import('./IconPicker.js')),
+  bpmn: BpmnWidget,
 };
 for (const [name, c] of Object.entries(widgets)) if (name !== 'TextWidget') registerWidget(name, c as ComponentType<WidgetProps>);
 registerWidget('TextWidget', TextWidget);
