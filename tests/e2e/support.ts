@@ -162,13 +162,25 @@ export async function dialogOk(dialog: import('playwright-core').Locator, button
 
 /** A call with the signed-in page's own session (what a screen of it would send); its HTTP status. */
 export async function sessionCall(p: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<number> {
+  return (await sessionReply(p, method, url, body)).status;
+}
+
+/** The same call's status and parsed R envelope. */
+export async function sessionReply(p: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: any }> {
   return p.evaluate(
     async ({ method, url, body }) => {
       const token = JSON.parse(localStorage.getItem('saber-token') ?? sessionStorage.getItem('saber-token') ?? '{}').content;
       const headers: Record<string, string> = { 'Blade-Auth': `bearer ${token}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' };
       if (body !== undefined) headers['content-type'] = 'application/json';
       const r = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      return r.status;
+      const text = await r.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: r.status, body: parsed };
     },
     { method, url, body },
   );
