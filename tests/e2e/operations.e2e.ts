@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestS3, type TestS3 } from '../support/s3-server.js';
-import { confirmOk, dialogOk, launchBrowser, login, newPage, sessionCall as call, startServer, type RunningServer } from './support.js';
+import { confirmOk, dialogOk, launchBrowser, login, newPage, rowButton, sessionCall as call, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -172,13 +172,6 @@ describe('object storage and attachments', () => {
 
   const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(400, 9)]);
 
-  /** A row's button, inline or folded into 更多. */
-  async function rowButton(r: import('playwright-core').Locator, name: string) {
-    const inline = r.getByRole('button', { name, exact: true });
-    if ((await inline.count()) > 0) return inline.first().click();
-    await r.getByRole('button', { name: /更多/ }).click();
-    await page.locator('.ant-dropdown-menu-item', { hasText: name }).first().click();
-  }
 
   it('adds a MinIO store (the secret never shown), enables it after the bucket answered; uploads land in the bucket', async () => {
     await page.goto('/resource/oss');
@@ -198,7 +191,7 @@ describe('object storage and attachments', () => {
     await r.waitFor();
     await expect(r.innerText()).resolves.toContain('未启用');
     expect(await page.locator('.runtime-list').innerText()).not.toContain(s3.secretKey);
-    await rowButton(r, '启用');
+    await rowButton(page, r, '启用');
     await confirmOk(page);
     await poll(() => row(page, 'minio-e2e').innerText()).toContain('已启用');
 
@@ -221,11 +214,11 @@ describe('object storage and attachments', () => {
 
   it('downloads the attachment under its own name, and removing it takes the object from the bucket', async () => {
     const r = row(page, '食堂菜单.png');
-    const [download] = await Promise.all([page.waitForEvent('download'), rowButton(r, '下载')]);
+    const [download] = await Promise.all([page.waitForEvent('download'), rowButton(page, r, '下载')]);
     expect(download.suggestedFilename()).toBe('食堂菜单.png');
     const saved = await download.path();
     expect(Buffer.compare(await fs.promises.readFile(saved!), PNG)).toBe(0);
-    await rowButton(r, '删除');
+    await rowButton(page, r, '删除');
     await confirmOk(page);
     await page.locator('.ant-message-notice', { hasText: '删除成功' }).first().waitFor();
     await poll(() => row(page, '食堂菜单.png').count()).toBe(0);

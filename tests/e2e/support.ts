@@ -185,3 +185,11 @@ export async function sessionReply(p: Page, method: 'GET' | 'POST', url: string,
     { method, url, body },
   );
 }
+
+/** A row's button, inline or folded into 更多. */
+export async function rowButton(p: Page, row: import('playwright-core').Locator, name: string): Promise<void> {
+  const inline = row.getByRole('button', { name, exact: true });
+  if ((await inline.count()) > 0) return inline.first().click();
+  await row.getByRole('button', { name: /更多/ }).click();
+  await p.locator('.ant-dropdown-menu-item', { hasText: name }).first().click();
+}

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { confirmOk, dialogOk, launchBrowser, login, newPage, sessionReply, startServer, type RunningServer } from './support.js';
+import { confirmOk, dialogOk, launchBrowser, login, newPage, rowButton, sessionReply, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,13 +16,6 @@ let errors: string[];
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 const row = (p: Page, text: string) => p.locator('tbody tr.ant-table-row', { hasText: text }).first();
 
-/** A row's button, inline or folded into 更多. */
-async function rowButton(r: import('playwright-core').Locator, name: string) {
-  const inline = r.getByRole('button', { name, exact: true });
-  if ((await inline.count()) > 0) return inline.first().click();
-  await r.getByRole('button', { name: /更多/ }).click();
-  await page.locator('.ant-dropdown-menu-item', { hasText: name }).first().click();
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -41,7 +34,7 @@ describe('the leave model', () => {
     await page.goto('/flow/model');
     const model = row(page, '请假流程');
     await model.waitFor();
-    await rowButton(model, '编辑');
+    await rowButton(page, model, '编辑');
     const dlg = page.locator('.ant-modal', { has: page.locator('[data-testid=bpmn-modeler]') });
     // the diagram is drawn: every element of the shipped model has its shape
     await dlg.locator('.djs-element[data-element-id=approve]').waitFor();
@@ -71,7 +64,7 @@ describe('the leave model', () => {
     expect(xml).toContain('name="部门审批"');
     expect(xml).toContain('${pass &amp;&amp; days &gt; 5}');
 
-    await rowButton(row(page, '请假流程'), '部署');
+    await rowButton(page, row(page, '请假流程'), '部署');
     await confirmOk(page);
     await page.locator('.ant-message-notice', { hasText: '部署成功' }).first().waitFor();
 
@@ -79,10 +72,10 @@ describe('the leave model', () => {
     await poll(() => page.locator('tbody tr.ant-table-row', { hasText: 'Leave' }).count()).toBe(2);
     const newest = page.locator('tbody tr.ant-table-row', { hasText: 'Leave' }).first();
     await expect(newest.innerText()).resolves.toMatch(/\b2\b[\s\S]*激活/);
-    await rowButton(newest, '挂起');
+    await rowButton(page, newest, '挂起');
     await confirmOk(page);
     await poll(() => page.locator('tbody tr.ant-table-row', { hasText: 'Leave' }).first().innerText()).toContain('挂起');
-    await rowButton(page.locator('tbody tr.ant-table-row', { hasText: 'Leave' }).first(), '激活');
+    await rowButton(page, page.locator('tbody tr.ant-table-row', { hasText: 'Leave' }).first(), '激活');
     await poll(() => page.locator('tbody tr.ant-table-row', { hasText: 'Leave' }).first().innerText()).toContain('激活');
     expect(errors).toEqual([]);
   });

@@ -4,6 +4,7 @@
  * when the model is deployed, so the designer says what is wrong while it is drawn. Messages are i18n keys under
  * `flowDesigner.` (./locale.ts).
  */
+import { expressionError } from '../../../shared/flow-expression.js';
 
 /** What the panel knows of the selected element (or of the process when nothing is selected). */
 export interface ElementDescription {
@@ -127,98 +128,10 @@ export function elementWarnings(el: ElementDescription): string[] {
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The expression language (the same grammar as the engine's src/server/modules/flow/expression.ts)
-
-type Tok = { k: 'num' | 'str' | 'name' | 'lit' | 'op'; v: string };
-const OPS = ['&&', '||', '==', '!=', '>=', '<=', '>', '<', '!', '(', ')'];
-const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '>': 4, '>=': 4, '<': 4, '<=': 4 };
-
-class Bad extends Error {}
-
-function tokenize(src: string): Tok[] {
-  const out: Tok[] = [];
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i];
-    if (/\s/.test(c)) {
-      i++;
-      continue;
-    }
-    const op = OPS.find((o) => src.startsWith(o, i));
-    if (op) {
-      out.push({ k: 'op', v: op });
-      i += op.length;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      const end = src.indexOf(c, i + 1);
-      if (end < 0) throw new Bad(P + 'error.conditionString');
-      out.push({ k: 'str', v: src.slice(i + 1, end) });
-      i = end + 1;
-      continue;
-    }
-    const num = /^-?\d+(\.\d+)?/.exec(src.slice(i));
-    if (num && (c !== '-' || !out.length || out[out.length - 1].k === 'op')) {
-      out.push({ k: 'num', v: num[0] });
-      i += num[0].length;
-      continue;
-    }
-    const name = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*/.exec(src.slice(i));
-    if (name) {
-      const w = name[0];
-      out.push({ k: w === 'true' || w === 'false' || w === 'null' ? 'lit' : 'name', v: w });
-      i += w.length;
-      // a name followed by `(` is a call; by `[` an index; a dot not followed by a name is a member access
-      const rest = src.slice(i).trimStart();
-      if (rest.startsWith('(')) throw new Bad(P + 'error.conditionCall');
-      if (rest.startsWith('[') || rest.startsWith('.')) throw new Bad(P + 'error.conditionMember');
-      continue;
-    }
-    if (c === '=' && src[i + 1] !== '=') throw new Bad(P + 'error.conditionAssign');
-    throw new Bad(P + 'error.conditionChar');
-  }
-  return out;
-}
-
-function parse(tokens: Tok[]): void {
-  let pos = 0;
-  const primary = (): void => {
-    const tok = tokens[pos++];
-    if (!tok) throw new Bad(P + 'error.conditionIncomplete');
-    if (tok.k === 'op' && tok.v === '!') return primary();
-    if (tok.k === 'op' && tok.v === '(') {
-      binary(0);
-      const close = tokens[pos++];
-      if (!close || close.v !== ')') throw new Bad(P + 'error.conditionParen');
-      return;
-    }
-    if (tok.k === 'op') throw new Bad(tok.v === ')' ? P + 'error.conditionParen' : P + 'error.conditionSyntax');
-  };
-  const binary = (min: number): void => {
-    primary();
-    for (;;) {
-      const tok = tokens[pos];
-      const prec = tok && tok.k === 'op' ? PRECEDENCE[tok.v] : undefined;
-      if (prec === undefined || prec < min) break;
-      pos++;
-      binary(prec + 1);
-    }
-  };
-  binary(0);
-  if (pos !== tokens.length) throw new Bad(tokens[pos].v === ')' ? P + 'error.conditionParen' : P + 'error.conditionSyntax');
-}
-
-/** Why the inside of `${ … }` is not an expression of the language, or null. */
+/** Why the inside of `${ … }` is not an expression of the language (the engine's own grammar), or null. */
 export function checkExpression(inner: string): string | null {
-  if (!inner.trim()) return P + 'error.conditionEmpty';
-  try {
-    parse(tokenize(inner));
-    return null;
-  } catch (e) {
-    if (e instanceof Bad) return e.message;
-    throw e;
-  }
+  const error = expressionError(inner);
+  return error ? `${P}error.condition${error.code.charAt(0).toUpperCase()}${error.code.slice(1)}` : null;
 }
 
 const WHOLE = /^\s*\$\{([^{}]*)\}\s*$/;

@@ -11,7 +11,7 @@
  */
 import BpmnModdle from 'bpmn-moddle';
 import flowableDescriptor from '../../../shared/flowable-moddle.json' with { type: 'json' };
-import { checkExpression } from './expression.js';
+import { checkExpression } from '../../../shared/flow-expression.js';
 
 export class BpmnRefused extends Error {
   constructor(

@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { Engine } from 'bpmn-engine';
 import flowableDescriptor from '../../../shared/flowable-moddle.json' with { type: 'json' };
-import { engineExpressions } from './expression.js';
+import { engineExpressions } from '../../../shared/flow-expression.js';
 
 export interface HistoryEvent {
   kind: 'start' | 'end' | 'take';

@@ -21,7 +21,7 @@ import { newId } from '../../lib/ids.js';
 import { localDateTime } from '../../lib/time.js';
 import { readProcess, type ProcessInfo } from './bpmn.js';
 import { runStep, TaskNotWaiting, type StepResult } from './engine.js';
-import { resolveExpression } from './expression.js';
+import { resolveExpression } from '../../../shared/flow-expression.js';
 
 export const FLOW_MIGRATION_SQL = [
   `create table flow_deployment (id bigint primary key, tenant_id varchar(12) not null, name varchar(255) not null, category integer,

@@ -4,13 +4,25 @@
  * (== != > >= < <=), && || ! and parentheses. Gateway conditions (`${days > 3}`, `${pass}`), assignees
  * (`${applyUser}`) and timer durations (`${escalateAfter}`) use it. Anything else (a call, an assignment, an index)
  * is refused when the model is deployed (checkExpression), so a model can never execute code on the server.
+ * Shared: the engine runs it (src/server/modules/flow) and the designer checks what is typed with the same grammar,
+ * naming what is wrong by an ExpressionError code.
  */
 
 type Token = { kind: 'num' | 'str' | 'name' | 'op' | 'lit'; value: string | number | boolean | null };
 
 const OPS = ['&&', '||', '==', '!=', '>=', '<=', '>', '<', '!', '(', ')'];
 
-export class ExpressionError extends Error {}
+/** What is wrong with an expression (the designer shows `flowDesigner.error.condition<Code>`). */
+export type ExpressionErrorCode = 'empty' | 'string' | 'call' | 'member' | 'assign' | 'char' | 'incomplete' | 'paren' | 'syntax';
+
+export class ExpressionError extends Error {
+  constructor(
+    readonly code: ExpressionErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 function tokenize(src: string): Token[] {
   const out: Token[] = [];
@@ -29,7 +41,7 @@ function tokenize(src: string): Token[] {
     }
     if (c === "'" || c === '"') {
       const end = src.indexOf(c, i + 1);
-      if (end < 0) throw new ExpressionError('unterminated string');
+      if (end < 0) throw new ExpressionError('string', 'unterminated string');
       out.push({ kind: 'str', value: src.slice(i + 1, end) });
       i = end + 1;
       continue;
@@ -46,9 +58,14 @@ function tokenize(src: string): Token[] {
       if (w === 'true' || w === 'false' || w === 'null') out.push({ kind: 'lit', value: w === 'null' ? null : w === 'true' });
       else out.push({ kind: 'name', value: w });
       i += w.length;
+      // a name followed by `(` is a call; by `[` an index; a dot not followed by a name is a member access
+      const rest = src.slice(i).trimStart();
+      if (rest.startsWith('(')) throw new ExpressionError('call', `${w}(…): calls are not allowed`);
+      if (rest.startsWith('[') || rest.startsWith('.')) throw new ExpressionError('member', `${w}: member access is not allowed`);
       continue;
     }
-    throw new ExpressionError(`unexpected "${c}"`);
+    if (c === '=' && src[i + 1] !== '=') throw new ExpressionError('assign', '"=" is not a comparison (use ==)');
+    throw new ExpressionError('char', `unexpected "${c}"`);
   }
   return out;
 }
@@ -66,12 +83,12 @@ function parse(tokens: Token[]): Node {
   const peek = () => tokens[pos];
   const primary = (): Node => {
     const tok = tokens[pos++];
-    if (!tok) throw new ExpressionError('unexpected end');
+    if (!tok) throw new ExpressionError('incomplete', 'unexpected end');
     if (tok.kind === 'op' && tok.value === '!') return { t: 'not', e: primary() };
     if (tok.kind === 'op' && tok.value === '(') {
       const e = binary(0);
       const close = tokens[pos++];
-      if (!close || close.value !== ')') throw new ExpressionError('missing )');
+      if (!close || close.value !== ')') throw new ExpressionError('paren', 'missing )');
       return e;
     }
     if (tok.kind === 'num' || tok.kind === 'str' || tok.kind === 'lit') return { t: 'val', v: tok.value };
@@ -80,10 +97,10 @@ function parse(tokens: Token[]): Node {
       // `environment.variables.x` (bpmn-engine's own spelling) and `variables.x` mean `x`
       if (path[0] === 'environment' && path[1] === 'variables') path.splice(0, 2);
       else if (path[0] === 'variables') path.splice(0, 1);
-      if (!path.length) throw new ExpressionError('a variable name is needed');
+      if (!path.length) throw new ExpressionError('syntax', 'a variable name is needed');
       return { t: 'var', path };
     }
-    throw new ExpressionError(`unexpected "${tok.value}"`);
+    throw new ExpressionError(tok.value === ')' ? 'paren' : 'syntax', `unexpected "${tok.value}"`);
   };
   const binary = (min: number): Node => {
     let left = primary();
@@ -98,7 +115,7 @@ function parse(tokens: Token[]): Node {
     return left;
   };
   const node = binary(0);
-  if (pos !== tokens.length) throw new ExpressionError(`unexpected "${tokens[pos].value}"`);
+  if (pos !== tokens.length) throw new ExpressionError(tokens[pos].value === ')' ? 'paren' : 'syntax', `unexpected "${tokens[pos].value}"`);
   return node;
 }
 
@@ -142,6 +159,18 @@ function evaluate(n: Node, vars: Record<string, unknown>): unknown {
 
 const WHOLE = /^\s*\$\{([\s\S]*)\}\s*$/;
 const ANY = /\$\{([^}]*)\}/g;
+
+/** Why the inside of one `${ … }` is not an expression of the language (an ExpressionError), or null. */
+export function expressionError(inner: string): ExpressionError | null {
+  if (!inner.trim()) return new ExpressionError('empty', 'empty expression');
+  try {
+    parse(tokenize(inner));
+    return null;
+  } catch (e) {
+    if (e instanceof ExpressionError) return e;
+    throw e;
+  }
+}
 
 /** Why `text` is not a valid expression (or template with expressions), or null. */
 export function checkExpression(text: string): string | null {
