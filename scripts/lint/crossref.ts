@@ -5,7 +5,7 @@
  */
 import { isLayoutDocument, type AnyDocument, type EntitySchema, type FieldSchema, type LayoutDocument, type ScreenDocument, type UiSchema } from '../../src/shared/document.js';
 import { AUDIT_FIELDS, allProperties, builtins, isWriteOnly, listableProperties } from '../../src/shared/fields.js';
-import { defaultWidget, widgetOptions } from '../../src/shared/registry.js';
+import { ACTION_DIALOG_NAMES, defaultWidget, widgetOptions } from '../../src/shared/registry.js';
 import type { Problem } from './json.js';
 import { pointer as ptr } from './json.js';
 import { suggest } from './meta.js';
@@ -296,6 +296,22 @@ export function checkDocument(anyDoc: LintedDocument, ctx: LintContext): Problem
       if (a.confirm) add(at + '/confirm', 'a "show" action changes nothing, so it asks no confirmation');
       if (a.selection) add(at + '/selection', 'a "show" action works on one row, not on a selection');
     }
+    // navigate and dialog: row actions whose {field} parts / params name fields the rows carry
+    const rowField = (field: string, fat: string) => {
+      const f = listable[field];
+      if (!f) add(fat, notAField(field, Object.keys(listable)));
+      else if (isWriteOnly(f)) add(fat, `${q(field)} is write-only: rows never carry it`);
+    };
+    if (a.navigate) {
+      if (a.position !== 'row') add(at + '/position', 'a "navigate" action opens the page of one row: its position is "row"');
+      for (const m of a.navigate.matchAll(/\{([A-Za-z][A-Za-z0-9_]*)\}/g)) rowField(m[1], at + '/navigate');
+    }
+    if (a.dialog) {
+      if (a.position !== 'row') add(at + '/position', 'a "dialog" action shows something of one row: its position is "row"');
+      if (a.method !== 'GET') add(at + '/method', 'a "dialog" action only reads: its method is "GET"');
+      if (!ACTION_DIALOG_NAMES.includes(a.dialog.name)) add(at + '/dialog/name', `${q(a.dialog.name)} is not a registered action dialog (${ACTION_DIALOG_NAMES.join(', ')})`);
+      for (const [param, field] of Object.entries(a.dialog.params)) rowField(field, `${at}/dialog/params/${param}`);
+    }
     if (a.form) {
       const formProps = allProperties(a.form.schema);
       checkEntity(a.form.schema, at + '/form/schema', ctx, add, (k) => (k in a.form!.schema.properties ? ptr('list', 'actions', i, 'form', 'schema', 'properties', k) : undefined));
@@ -315,7 +331,10 @@ export function checkDocument(anyDoc: LintedDocument, ctx: LintContext): Problem
       const hint = suggest(code, pool);
       return `${q(code)} is not in the menu tree (${SEED_MENU})` + (hint ? ` (did you mean ${q(hint)}?)` : '');
     };
-    if (doc.menu) {
+    if (doc.grantedBy) {
+      // reached from other screens (a process form from the work lists), not from the menu: no entry, no built-ins
+      if (builtins(doc).size) add('/list/builtins', 'a screen reached through "grantedBy" has no menu entry for its built-in buttons: "builtins": []');
+    } else if (doc.menu) {
       if (!menus.has(doc.menu.parent)) add('/menu/parent', `parent menu ${missing(doc.menu.parent)}`);
       if (menus.has(prefix)) add('/resource/permissionPrefix', `menu ${q(prefix)} is already in the menu tree (${SEED_MENU}): drop the "menu" key or choose another permissionPrefix`);
     } else {
@@ -335,6 +354,9 @@ export function checkDocument(anyDoc: LintedDocument, ctx: LintContext): Problem
         if (!menus.has(a.permission)) add(ptr('list', 'actions', i, 'permission'), `button ${missing(a.permission)}`);
       });
     }
+    (doc.grantedBy ?? []).forEach((code, i) => {
+      if (!menus.has(code)) add(ptr('grantedBy', i), `code ${missing(code)}`);
+    });
   }
 
   // ── i18n ──
@@ -351,14 +373,20 @@ export function checkDocument(anyDoc: LintedDocument, ctx: LintContext): Problem
     const api = doc.resource.api;
     const offered = builtins(doc);
     const ro = !!doc.resource.readOnlyApi;
-    const need: Array<['GET' | 'POST', string]> = [
-      ['GET', `${api}/list`],
-      ['GET', `${api}/detail`],
-    ];
+    // A module serving the screen itself (resource.routes module) serves what its view calls: a list its list,
+    // a process form start-process and detail; the generic routes serve list and detail of every screen.
+    const byModule = doc.resource.routes === 'module';
+    const need: Array<['GET' | 'POST', string]> =
+      doc.view?.type === 'flowForm'
+        ? [['POST', `${api}/start-process`], ['GET', `${api}/detail`]]
+        : byModule
+          ? [['GET', `${api}/list`], ...(offered.has('view') ? ([['GET', `${api}/detail`]] as Array<['GET', string]>) : [])]
+          : [['GET', `${api}/list`], ['GET', `${api}/detail`]];
     if (!ro && (offered.has('add') || offered.has('edit'))) need.push(['POST', `${api}/submit`]);
     if (!ro && offered.has('delete')) need.push(['POST', `${api}/remove`]);
     for (const [m, url] of need) if (!ctx.hasRoute(m, url)) add('/resource/api', `${m} ${url} is not served by the server`);
     (L.actions ?? []).forEach((a, i) => {
+      if (!a.endpoint || !a.method) return; // navigate: calls nothing
       const url = a.endpoint.startsWith('/') ? a.endpoint : `${api}/${a.endpoint}`;
       if (!ctx.hasRoute!(a.method, url)) add(ptr('list', 'actions', i, 'endpoint'), `${a.method} ${url} is not served by the server`);
     });
@@ -541,12 +569,13 @@ export function checkScreenRefs(docs: Array<{ file: string; doc: AnyDocument }>,
 /** Checks across documents: ids, routes, APIs, tables and permission prefixes are unique. */
 export function checkSet(docs: Array<{ file: string; doc: AnyDocument }>): Array<Problem & { file: string }> {
   const out: Array<Problem & { file: string }> = [];
-  const record = (get: (d: ScreenDocument) => string) => (d: AnyDocument) => (isLayoutDocument(d) ? undefined : get(d));
+  const record = (get: (d: ScreenDocument) => string | undefined) => (d: AnyDocument) => (isLayoutDocument(d) ? undefined : get(d));
   const unique: Array<[string, (d: AnyDocument) => string | undefined]> = [
     ['/id', (d) => d.id],
     ['/route', (d) => d.route],
     ['/resource/api', record((d) => d.resource.api)],
-    ['/resource/table', record((d) => d.resource.table)],
+    // a screen its module serves only names where its records live (three work lists read the tasks)
+    ['/resource/table', record((d) => (d.resource.routes === 'module' ? undefined : d.resource.table))],
     ['/resource/permissionPrefix', record((d) => d.resource.permissionPrefix)],
   ];
   for (const [at, get] of unique) {

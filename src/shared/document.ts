@@ -197,9 +197,10 @@ export interface ActionDef {
   label: string;
   /** row = per-row button, toolbar = above the table (acts on the selection when `selection` is true). */
   position: 'row' | 'toolbar';
-  method: 'GET' | 'POST';
-  /** Path relative to resource.api (e.g. `reset/loginPsw`), sent with `id` (row) or `ids` (selection). */
-  endpoint: string;
+  /** Absent only on a `navigate` action (it calls nothing). */
+  method?: 'GET' | 'POST';
+  /** Path relative to resource.api (e.g. `reset/loginPsw`), sent with `id` (row) or `ids` (selection); absent only on `navigate`. */
+  endpoint?: string;
   /** i18n key of the confirm text; no confirm when absent. */
   confirm?: string;
   /** Button code; the server refuses callers without it. */
@@ -222,6 +223,16 @@ export interface ActionDef {
    * render). E.g. a settlement's orders: `{ "screen": "order", "param": "settlementId" }`.
    */
   show?: ActionShow;
+  /**
+   * Row action that opens another page of the app: a route template whose `{field}` parts are the row's values
+   * (e.g. `/work/process/{formRoute}/handle/{taskId}/{processInstanceId}/{businessId}`); no request, no endpoint.
+   */
+  navigate?: string;
+  /**
+   * Row action that opens a dialog of the action-dialog registry (src/shared/registry.ts ACTION_DIALOG_NAMES) —
+   * e.g. `flowDiagram`: the process diagram — which GETs the endpoint with `params` (query parameter → row field).
+   */
+  dialog?: { name: string; params: Record<string, string> };
 }
 
 /**
@@ -303,12 +314,17 @@ export interface TreeDef {
  * - master-detail: two documents side by side (`horizontal`) or one above the other (`vertical`); the detail
  *   lists the records whose `link` field holds the selected master's key, and adds new ones with it filled.
  * - page: a registered special page (PAGES registry), for what is not a list of records.
+ * - flowForm: the form of a workflow process, at `<route>/form/:processDefinitionId` (start: the editable fields,
+ *   POST `{api}/start-process`), `<route>/handle/:taskId/:processInstanceId/:businessId` (the record, its history,
+ *   approve or reject with a comment) and `<route>/detail/:processInstanceId/:businessId` (`{api}/detail?businessId=`),
+ *   each with the process diagram.
  */
 export type ViewDef =
   | { type: 'list' }
   | { type: 'tree'; lazy?: boolean; expandAll?: boolean; addChild?: boolean }
   | MasterDetailView
-  | { type: 'page'; page: string };
+  | { type: 'page'; page: string }
+  | { type: 'flowForm' };
 
 /**
  * Two documents drawn together; `master` and `detail` may be the same tree document (dictionaries: the roots
@@ -360,6 +376,12 @@ export interface ResourceDef {
   tree?: TreeDef;
   /** Key field used by detail/remove instead of `id` when the wire names records by another key (regions: code). */
   keyField?: string;
+  /**
+   * Who serves the screen's endpoints: the generic CRUD from the document (default), or `module`: the module that
+   * owns the records serves them itself and no generic route is mounted (the work lists: a user's own tasks only,
+   * never any task of the tenant by id). The table then only says where the records live.
+   */
+  routes?: 'generic' | 'module';
 }
 
 export interface ScreenDocument {
@@ -372,6 +394,11 @@ export interface ScreenDocument {
   route: string;
   /** How the screen is drawn (default list). */
   view?: ViewDef;
+  /**
+   * Menu or button codes any one of which lets a user load this document (default: resource.permissionPrefix) —
+   * a process form reached from several work lists (the applicant starts it, approvers handle it).
+   */
+  grantedBy?: string[];
   resource: ResourceDef;
   schema: EntitySchema;
   uiSchema?: UiSchema;

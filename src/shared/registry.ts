@@ -44,7 +44,10 @@ export const WIDGET_SPECS: Record<string, WidgetSpec> = {
 export const CELL_NAMES = ['text', 'image', 'link', 'bytes', 'money', 'json', 'percent', 'icon', 'daterange', 'tag'];
 
 /** Views a screen document may choose (`view.type`). */
-export const VIEW_NAMES = ['list', 'tree', 'master-detail', 'page'];
+export const VIEW_NAMES = ['list', 'tree', 'master-detail', 'page', 'flowForm'];
+
+/** Dialogs a row action may open (`list.actions[].dialog.name`), registered by the runtime (registerActionDialog). */
+export const ACTION_DIALOG_NAMES = ['flowDiagram'];
 
 /** Special pages a `page` screen may name (`view.page`), registered by the web app. */
 export const PAGE_NAMES: string[] = [];

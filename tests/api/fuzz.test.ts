@@ -211,8 +211,10 @@ describe('fuzz: schema-derived bad bodies', () => {
     failures.length = 0;
     for (const doc of t.app.ctx.docs.all) {
       for (const action of (doc.list.actions ?? []) as ActionDef[]) {
-        if (action.show) continue; // read-only listing: no write to prove absent
-        const url = `${doc.resource.api}/${action.endpoint}`;
+        // read-only listings and dialogs, and page links, write nothing to prove absent
+        if (action.show || action.dialog || !action.endpoint || !action.method) continue;
+        const method = action.method;
+        const url = action.endpoint.startsWith('/api/') ? action.endpoint : `${doc.resource.api}/${action.endpoint}`;
         const idParam = action.selection ? 'ids' : 'id';
         // 1. a bad id, with an empty or well-formed-looking body
         await check(`${doc.id}.${action.name} bad id`, fc.asyncProperty(BAD_IDS, async (id) => {
@@ -229,7 +231,7 @@ describe('fuzz: schema-derived bad bodies', () => {
         await check(`${doc.id}.${action.name} bad form`, fc.asyncProperty(arb, async (c) => {
           counts.cases++;
           const withId = { ...c, body: { ...c.body, ...(id ? { [idParam]: id } : {}) } };
-          const r = await send(action.method, url, withId, id ? { [idParam]: id } : {});
+          const r = await send(method, url, withId, id ? { [idParam]: id } : {});
           if (r.status >= 500 || r.status < 400) throw new Error(`${r.status} for [${c.kinds.join(', ')}]: ${JSON.stringify(r.body).slice(0, 300)}`);
         }), RUNS_ACTION);
       }

@@ -92,8 +92,28 @@ export function checkSelection(ids: unknown[]): string | null {
 
 /** URL of a named action: its endpoint under resource.api, or an absolute `/api/…` path as it stands. */
 export function actionUrl(doc: ScreenDocument, action: Pick<ActionDef, 'endpoint'>): string {
-  if (action.endpoint.startsWith('/api/')) return action.endpoint;
-  return `${doc.resource.api.replace(/\/$/, '')}/${action.endpoint.replace(/^\//, '')}`;
+  const endpoint = action.endpoint ?? '';
+  if (endpoint.startsWith('/api/')) return endpoint;
+  return `${doc.resource.api.replace(/\/$/, '')}/${endpoint.replace(/^\//, '')}`;
+}
+
+/**
+ * Where a `navigate` action goes for a row: its route with each `{field}` replaced by the row's value (URL-encoded);
+ * null when the row lacks one of them (no button leads to a broken page).
+ */
+export function navigateTarget(route: string, row: Record<string, unknown>): string | null {
+  let missing = false;
+  const path = route.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (_, field: string) => {
+    const v = row[field];
+    if (v === null || v === undefined || v === '') missing = true;
+    return encodeURIComponent(String(v ?? ''));
+  });
+  return missing ? null : path;
+}
+
+/** A `dialog` action's query for a row: each param from its row field. */
+export function dialogParams(action: ActionDef, row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(action.dialog?.params ?? {}).map(([param, field]) => [param, row[field]]));
 }
 
 /**

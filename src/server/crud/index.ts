@@ -232,7 +232,8 @@ export function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T
 }
 
 export async function crudPlugin(app: FastifyInstance): Promise<void> {
-  for (const doc of app.ctx.docs.all) mountDocument(app, doc);
+  // resource.routes module: the module owning the records serves the screen (no generic route beside its own)
+  for (const doc of app.ctx.docs.all) if (doc.resource.routes !== 'module') mountDocument(app, doc);
   app.addHook('onReady', async () => {
     await sealStoredSecrets(app);
   });

@@ -56,6 +56,12 @@ async function dictionary(db: DB, table: DictTable, codes: string[], tenantId: s
   }));
 }
 
+/** A system dictionary's remarks by key (the workflow's `flow` dictionary: category → the route of its process form). */
+export async function dictionaryRemarks(db: DB, code: string): Promise<Map<string, string>> {
+  const items = await dictionary(db, 'blade_dict', [code], '');
+  return new Map(items.filter((i) => i.remark).map((i) => [i.dictKey, i.remark]));
+}
+
 function codeParam(req: FastifyRequest, name: string): string[] {
   const raw = ((req.query ?? {}) as Record<string, unknown>)[name];
   if (typeof raw !== 'string' || !raw.trim()) throw fail('error.paramMissing', { name });

@@ -8,19 +8,18 @@
  *   POST /api/blade-flow/manager/change-state?processId&state=active|suspend            flow_state
  *        (and suspend?id / activate?id: the 流程管理 screen's row buttons)
  *   POST /api/blade-flow/manager/delete-deployment?deploymentIds               flow_manager_delete
- *   GET  /api/blade-flow/follow/list?current&size[&processDefinitionKey]       flow_follow
+ *   GET  /api/blade-flow/deployment/list?current&size[&name]                   flow_deployment (部署管理)
+ *   POST /api/blade-flow/deployment/remove?ids                                 flow_deployment_delete
+ *   GET  /api/blade-flow/follow/list?current&size[&processDefinitionKey&category]  flow_follow
  *   POST /api/blade-flow/follow/delete-process-instance?processInstanceId[&deleteReason]  flow_follow_delete
- *   GET  /api/blade-flow/work/start-list | claim-list | todo-list | send-list | done-list
- *        (work_start | work_sign | work_todo | work_send | work_done)
- *   POST /api/blade-flow/work/claim-task?taskId                                work_claim
- *   POST /api/blade-flow/work/complete-task {taskId, processInstanceId, flag, comment, variables}  work_handle
+ *   the work lists, claim and complete: work.ts
  *   GET  /api/blade-flow/process/model-view?processInstanceId|processDefinitionId  (a participant, or flow_follow)
  *   GET  /api/blade-flow/process/history-flow-list?processInstanceId               (the same)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { PLATFORM_TENANT, requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
-import { pageParams } from '../../crud/index.js';
+import { escapeLike } from '../../crud/query.js';
 import type { DB } from '../../db/index.js';
 import { HttpError, fail, ok, okStatus } from '../../lib/http.js';
 import { isId } from '../../lib/ids.js';
@@ -28,59 +27,14 @@ import { requestParams } from '../../lib/params.js';
 import { localDateTime } from '../../lib/time.js';
 import { BpmnRefused, readProcess, type ProcessInfo } from './bpmn.js';
 import { leaveMigration, mountLeaveRoutes, seedLeaveProcess } from './leave.js';
-import {
-  FINISHED, FLOW_MIGRATION_SQL, RUNNING, claimTask, completeTask, createDeployment, definitionOf, deployDefinition, fireDueTimers, isCandidate, mayStart,
-} from './service.js';
-
-const PAGE = { pageSizes: [10, 20, 50, 100] };
+import { envelope, instancePage, mountWorkRoutes, page, text } from './work.js';
+import { FLOW_MIGRATION_SQL, RUNNING, createDeployment, definitionOf, deployDefinition, fireDueTimers, isCandidate } from './service.js';
 
 /** A BPMN refusal as a 400 with its message (naming the file of an upload). */
 export function bpmnError(e: unknown, req: FastifyRequest, file?: string): never {
   if (!(e instanceof BpmnRefused)) throw e;
   if (!file) throw new HttpError(400, e.key, e.params);
   throw new HttpError(400, 'flow.msg.inFile', { file, reason: req.server.ctx.i18n.t(req.lang, e.key, e.params) });
-}
-
-function page(req: FastifyRequest) {
-  const { current, size } = pageParams({ list: PAGE } as never, (req.query ?? {}) as Record<string, unknown>);
-  return { current, size, offset: (current - 1) * size };
-}
-
-function envelope<T>(records: T[], total: number, current: number, size: number) {
-  return { records, total, size, current, pages: Math.ceil(total / size) };
-}
-
-const text = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
-
-/** Task rows as BladeX's BladeFlow records. */
-const TASK_SELECT = sql`t.id as "taskId", t.name as "taskName", t.element_id as "taskDefinitionKey", t.assignee::text as "assignee", t.assignee_name as "assigneeName",
-  t.candidate_users as "candidateUsers", t.candidate_groups as "candidateGroups", t.form_key as "formKey",
-  t.create_time as "createTime", t.claim_time as "claimTime", t.end_time as "endTime", t.outcome as "outcome", t.comment as "comment",
-  i.id::text as "processInstanceId", i.business_key as "businessId", i.start_user_name as "startUserName", i.state = ${FINISHED} as "processIsFinished",
-  d.id as "processDefinitionId", d.key as "processDefinitionKey", d.name as "processDefinitionName", d.version as "processDefinitionVersion", d.category as "category"`;
-
-async function taskPage(db: DB, req: FastifyRequest, where: ReturnType<typeof sql>, order: ReturnType<typeof sql>) {
-  const { current, size, offset } = page(req);
-  const key = text((req.query as Record<string, unknown>)?.processDefinitionKey, 64);
-  const byKey = key ? sql`and d.key = ${key}` : sql``;
-  const from = sql`from flow_task t join flow_instance i on i.id = t.instance_id join flow_definition d on d.id = t.definition_id where ${where} ${byKey}`;
-  const rows = await sql<Record<string, unknown>>`select ${TASK_SELECT} ${from} order by ${order} limit ${size} offset ${offset}`.execute(db);
-  const count = await sql<{ n: string }>`select count(*) as n ${from}`.execute(db);
-  return envelope(rows.rows, Number(count.rows[0].n), current, size);
-}
-
-/** Instances as BladeX's records (流程跟踪, 已发事务): newest first, with their open tasks' names. */
-async function instancePage(db: DB, req: FastifyRequest, where: ReturnType<typeof sql>) {
-  const { current, size, offset } = page(req);
-  const from = sql`from flow_instance i join flow_definition d on d.id = i.definition_id where ${where}`;
-  const rows = await sql<Record<string, unknown>>`select i.id::text as "id", i.id::text as "processInstanceId", i.business_key as "businessId",
-      i.start_user_name as "startUser", i.state as "state", i.state = ${FINISHED} as "processIsFinished", i.start_time as "startTime",
-      i.start_time as "createTime", i.end_time as "endTime", d.id as "processDefinitionId", d.key as "processDefinitionKey",
-      d.name as "processDefinitionName", d.version as "processDefinitionVersion", d.category as "category",
-      (select string_agg(t.name, ',') from flow_task t where t.instance_id = i.id and t.end_time is null) as "currentTasks"
-    ${from} order by i.start_time desc, i.id desc limit ${size} offset ${offset}`.execute(db);
-  const count = await sql<{ n: string }>`select count(*) as n ${from}`.execute(db);
-  return envelope(rows.rows.map((r) => ({ ...r, taskName: r.currentTasks })), Number(count.rows[0].n), current, size);
 }
 
 /** Who may see an instance's diagram and history: its starter, whoever has or had one of its tasks, or flow_follow. */
@@ -200,7 +154,7 @@ const flowModule: ServerModule = {
       const key = text(q.processDefinitionKey ?? q.key ?? q.key_equal, 64);
       if (key) base = base.where('key', '=', key);
       const name = text(q.name, 100);
-      if (name) base = base.where('name', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (name) base = base.where('name', 'like', `%${escapeLike(name)}%`);
       if (q.category !== undefined && q.category !== '' && Number.isInteger(Number(q.category))) base = base.where('category', '=', Number(q.category));
       const rows = await base.select(['id', 'key', 'name', 'version', 'category', 'deployment_id', 'suspended', 'deploy_time']).orderBy('deploy_time', 'desc').orderBy('version', 'desc').limit(size).offset(offset).execute();
       const total = await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
@@ -226,31 +180,54 @@ const flowModule: ServerModule = {
     app.post('/api/blade-flow/manager/suspend', (req) => changeState(req, 'suspend'));
     app.post('/api/blade-flow/manager/activate', (req) => changeState(req, 'active'));
 
-    app.post('/api/blade-flow/manager/delete-deployment', async (req) => {
-      const user = await requirePermission(app, req, 'flow_manager_delete');
-      const db = app.ctx.db();
-      const p = requestParams(req);
-      // deploymentIds (BladeX), or the screen's row: the id of one of the deployment's definitions
-      let ids = String(p.deploymentIds ?? '').split(',').map((s) => s.trim()).filter(isId);
-      if (!ids.length && typeof p.id === 'string' && p.id) ids = [(await definitionOf(db, user.tenantId, p.id)).deployment_id];
-      if (!ids.length) throw fail('error.invalidIds');
-      const removed = await db.transaction().execute(async (trx) => {
-        const defs = (await trx.selectFrom('flow_definition').select('id').where('tenant_id', '=', user.tenantId).where('deployment_id', 'in', ids).execute()).map((d) => String(d.id));
-        if (!defs.length) throw new HttpError(404, 'flow.msg.definitionNotFound');
-        const running = await trx.selectFrom('flow_instance').select(sql<string>`count(*)`.as('n')).where('definition_id', 'in', defs).where('state', '=', RUNNING).executeTakeFirstOrThrow();
-        if (Number(running.n)) throw new HttpError(400, 'flow.msg.deploymentRunning', { count: Number(running.n) });
-        await trx.deleteFrom('flow_definition').where('id', 'in', defs).execute();
-        await trx.deleteFrom('flow_deployment').where('id', 'in', ids).where('tenant_id', '=', user.tenantId).execute();
+    /** Deletes deployments of the caller's tenant with their definitions, refused while an instance of one runs. */
+    const removeDeployments = (tenantId: string, ids: string[]) =>
+      app.ctx.db().transaction().execute(async (trx) => {
+        const defs = (await trx.selectFrom('flow_definition').select('id').where('tenant_id', '=', tenantId).where('deployment_id', 'in', ids).execute()).map((d) => String(d.id));
+        const owned = await trx.selectFrom('flow_deployment').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+        if (!defs.length && !owned.length) throw new HttpError(404, 'flow.msg.definitionNotFound');
+        if (defs.length) {
+          const running = await trx.selectFrom('flow_instance').select(sql<string>`count(*)`.as('n')).where('definition_id', 'in', defs).where('state', '=', RUNNING).executeTakeFirstOrThrow();
+          if (Number(running.n)) throw new HttpError(400, 'flow.msg.deploymentRunning', { count: Number(running.n) });
+          await trx.deleteFrom('flow_definition').where('id', 'in', defs).execute();
+        }
+        await trx.deleteFrom('flow_deployment').where('id', 'in', ids).where('tenant_id', '=', tenantId).execute();
         return defs.length;
       });
-      return ok({ removed });
+
+    app.post('/api/blade-flow/manager/delete-deployment', async (req) => {
+      const user = await requirePermission(app, req, 'flow_manager_delete');
+      const p = requestParams(req);
+      // deploymentIds (BladeX), or the 流程管理 screen's row: the id of one of the deployment's definitions
+      let ids = String(p.deploymentIds ?? '').split(',').map((s) => s.trim()).filter(isId);
+      if (!ids.length && typeof p.id === 'string' && p.id) ids = [(await definitionOf(app.ctx.db(), user.tenantId, p.id)).deployment_id];
+      if (!ids.length) throw fail('error.invalidIds');
+      return ok({ removed: await removeDeployments(user.tenantId, ids) });
+    });
+
+    // 部署管理 (schemas/flow/deployment.json): the tenant's deployments, newest first, with what each deployed
+    app.get('/api/blade-flow/deployment/list', async (req) => {
+      const user = await requirePermission(app, req, 'flow_deployment');
+      const { current, size, offset } = page(req);
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const name = text(q.name ?? q.name_like, 100);
+      const where = sql.join([sql`p.tenant_id = ${user.tenantId}`, ...(name ? [sql`p.name like ${`%${escapeLike(name)}%`}`] : [])], sql` and `);
+      const rows = await sql<Record<string, unknown>>`select p.id::text as "id", p.name as "name", p.category as "category", p.deploy_time as "deploymentTime",
+          (select string_agg(d.name || ' (' || d.key || ' v' || d.version || ')', ', ' order by d.key) from flow_definition d where d.deployment_id = p.id) as "definitions"
+        from flow_deployment p where ${where} order by p.deploy_time desc, p.id desc limit ${size} offset ${offset}`.execute(app.ctx.db());
+      const count = await sql<{ n: string }>`select count(*) as n from flow_deployment p where ${where}`.execute(app.ctx.db());
+      return ok(envelope(rows.rows, Number(count.rows[0].n), current, size));
+    });
+    app.post('/api/blade-flow/deployment/remove', async (req) => {
+      const user = await requirePermission(app, req, 'flow_deployment_delete');
+      const ids = String(requestParams(req).ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      if (!ids.length || !ids.every(isId)) throw fail('error.invalidIds');
+      return ok({ removed: await removeDeployments(user.tenantId, ids) });
     });
 
     app.get('/api/blade-flow/follow/list', async (req) => {
       const user = await requirePermission(app, req, 'flow_follow');
-      const q = (req.query ?? {}) as Record<string, unknown>;
-      const key = text(q.processDefinitionKey ?? q.processDefinitionKey_equal, 64);
-      return ok(await instancePage(app.ctx.db(), req, key ? sql`i.tenant_id = ${user.tenantId} and d.key = ${key}` : sql`i.tenant_id = ${user.tenantId}`));
+      return ok(await instancePage(app.ctx.db(), req, sql`i.tenant_id = ${user.tenantId}`));
     });
 
     app.post('/api/blade-flow/follow/delete-process-instance', async (req) => {
@@ -269,55 +246,7 @@ const flowModule: ServerModule = {
       return okStatus();
     });
 
-    app.get('/api/blade-flow/work/start-list', async (req) => {
-      const user = await requirePermission(app, req, 'work_start');
-      const { current, size } = page(req);
-      const defs = await sql<Record<string, unknown>>`select distinct on (key) id, key, name, version, category, xml, suspended from flow_definition
-        where tenant_id = ${user.tenantId} order by key, version desc`.execute(app.ctx.db());
-      const startable = [];
-      for (const d of defs.rows) {
-        if (Number(d.suspended)) continue;
-        const info = await readProcess(String(d.xml)).catch(() => undefined);
-        if (info && mayStart(info, user)) startable.push({ id: d.id, key: d.key, name: d.name, version: d.version, category: d.category, suspensionState: 1 });
-      }
-      return ok(envelope(startable.slice((current - 1) * size, current * size), startable.length, current, size));
-    });
-
-    app.get('/api/blade-flow/work/claim-list', async (req) => {
-      const user = await requirePermission(app, req, 'work_sign');
-      const roles = user.roleNames.length ? user.roleNames : [''];
-      const mine = sql`(${user.userId} = any(string_to_array(coalesce(t.candidate_users, ''), ',')) or string_to_array(coalesce(t.candidate_groups, ''), ',') && ${sql.val(roles)}::text[])`;
-      return ok(await taskPage(app.ctx.db(), req, sql`t.tenant_id = ${user.tenantId} and t.end_time is null and t.assignee is null and ${mine}`, sql`t.create_time desc, t.id desc`));
-    });
-
-    app.get('/api/blade-flow/work/todo-list', async (req) => {
-      const user = await requirePermission(app, req, 'work_todo');
-      return ok(await taskPage(app.ctx.db(), req, sql`t.tenant_id = ${user.tenantId} and t.end_time is null and t.assignee = ${user.userId}`, sql`t.create_time desc, t.id desc`));
-    });
-
-    app.get('/api/blade-flow/work/done-list', async (req) => {
-      const user = await requirePermission(app, req, 'work_done');
-      return ok(await taskPage(app.ctx.db(), req, sql`t.tenant_id = ${user.tenantId} and t.end_time is not null and t.completed_by = ${user.userId}`, sql`t.end_time desc, t.id desc`));
-    });
-
-    app.get('/api/blade-flow/work/send-list', async (req) => {
-      const user = await requirePermission(app, req, 'work_send');
-      return ok(await instancePage(app.ctx.db(), req, sql`i.tenant_id = ${user.tenantId} and i.start_user = ${user.userId}`));
-    });
-
-    app.post('/api/blade-flow/work/claim-task', async (req) => {
-      const user = await requirePermission(app, req, 'work_claim');
-      const taskId = idParam(req, 'taskId');
-      if (!isId(taskId)) throw new HttpError(400, 'error.paramMissing', { name: 'taskId' });
-      await claimTask(app.ctx.db(), tz(), user, taskId);
-      return okStatus();
-    });
-
-    app.post('/api/blade-flow/work/complete-task', async (req) => {
-      const user = await requirePermission(app, req, 'work_handle');
-      const r = await completeFromRequest(app, req, user);
-      return ok(r);
-    });
+    mountWorkRoutes(app);
 
     app.get('/api/blade-flow/process/model-view', async (req) => {
       const user = requireUser(req);
@@ -366,29 +295,5 @@ const flowModule: ServerModule = {
     }
   },
 };
-
-/** complete-task's body: taskId, processInstanceId, flag (ok / approve / pass / true → approve), comment, variables. */
-export async function completeFromRequest(app: FastifyInstance, req: FastifyRequest, user: AuthUser) {
-  const p = requestParams(req);
-  const taskId = String(p.taskId ?? '').trim();
-  if (!isId(taskId)) throw new HttpError(400, 'error.paramMissing', { name: 'taskId' });
-  const flag = String(p.flag ?? p.pass ?? '').toLowerCase();
-  if (!['ok', 'approve', 'pass', 'true', '1', 'reject', 'no', 'false', '0'].includes(flag)) throw new HttpError(400, 'flow.msg.badFlag');
-  let variables: Record<string, unknown> = {};
-  if (p.variables !== undefined && p.variables !== null && p.variables !== '') {
-    try {
-      variables = typeof p.variables === 'string' ? JSON.parse(p.variables) : (p.variables as Record<string, unknown>);
-    } catch {
-      throw new HttpError(400, 'flow.msg.badVariables');
-    }
-    if (!variables || typeof variables !== 'object' || Array.isArray(variables) || Object.keys(variables).some((k) => !/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(k))) throw new HttpError(400, 'flow.msg.badVariables');
-    // the process's own facts are not the caller's to change
-    for (const k of ['applyUser', 'initiator', 'pass', 'comment']) delete variables[k];
-  }
-  return completeTask(app.ctx.db(), app.ctx.config.appTimezone, user, {
-    taskId, processInstanceId: p.processInstanceId ? String(p.processInstanceId) : undefined, pass: ['ok', 'approve', 'pass', 'true', '1'].includes(flag),
-    comment: typeof p.comment === 'string' ? p.comment.trim() : '', variables,
-  });
-}
 
 export default flowModule;

@@ -19,6 +19,7 @@ import { HttpError, ok } from '../../lib/http.js';
 import { isId, newId } from '../../lib/ids.js';
 import { requestParams } from '../../lib/params.js';
 import { localDateTime } from '../../lib/time.js';
+import { validateValues } from '../../crud/validate.js';
 import { readParam } from '../param/index.js';
 import { activeTenantUsers } from '../user/index.js';
 import { readProcess } from './bpmn.js';
@@ -26,7 +27,6 @@ import { LEAVE_XML } from './leave-model.js';
 import { createDeployment, definitionOf, deployDefinition, isCandidate, latestDefinition, mayStart, startInstance } from './service.js';
 
 export const LEAVE_KEY = 'Leave';
-const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
 const DURATION = /^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
 
 export const leaveMigration: Migration = {
@@ -74,19 +74,22 @@ export function mountLeaveRoutes(app: FastifyInstance): void {
     if (definition.suspended) throw new HttpError(400, 'flow.msg.suspended');
     const info = await readProcess(definition.xml);
     if (!mayStart(info, user)) throw new HttpError(403, 'flow.msg.mayNotStart');
-    const startTime = String(p.startTime ?? '').trim();
-    const endTime = String(p.endTime ?? '').trim();
-    if (!DATETIME.test(startTime)) throw field(t('leave.msg.startTime'), 'startTime');
-    if (!DATETIME.test(endTime)) throw field(t('leave.msg.endTime'), 'endTime');
+    // the start form's fields, checked against the same document the form is drawn from (schemas/flow/leave.json)
+    const doc = app.ctx.docs.get('leave');
+    if (!doc) throw new Error('schemas/flow/leave.json is not loaded');
+    const values: Record<string, unknown> = {};
+    for (const f of ['startTime', 'endTime', 'reason', 'taskUser']) if (p[f] !== undefined && p[f] !== null && p[f] !== '') values[f] = typeof p[f] === 'string' ? (p[f] as string).trim() : p[f];
+    const errors = validateValues(doc, 'add', values, app.ctx.i18n, req.lang);
+    if (errors.length) throw new HttpError(400, 'error.validation', {}, errors.map(({ field: f, message }) => ({ field: f, message })), errors[0].message);
+    const startTime = values.startTime as string;
+    const endTime = values.endTime as string;
     const from = new Date(startTime.replace(' ', 'T'));
     const to = new Date(endTime.replace(' ', 'T'));
-    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to <= from) throw field(t('leave.msg.endAfterStart'), 'endTime');
+    if (to <= from) throw field(t('leave.msg.endAfterStart'), 'endTime');
     const days = Math.ceil((to.getTime() - from.getTime()) / 86_400_000);
     if (days > 366) throw field(t('leave.msg.tooLong'), 'endTime');
-    const reason = typeof p.reason === 'string' ? p.reason.trim() : '';
-    if (!reason || reason.length > 500) throw field(t('leave.msg.reason'), 'reason');
-    const taskUser = String(p.taskUser ?? '').trim();
-    const approver = isId(taskUser) ? (await activeTenantUsers(app.ctx.db(), user.tenantId, [taskUser]))[0] : undefined;
+    const reason = values.reason as string;
+    const approver = (await activeTenantUsers(app.ctx.db(), user.tenantId, [values.taskUser as string]))[0];
     if (!approver) throw field(t('leave.msg.taskUser'), 'taskUser');
     if (approver.id === user.userId) throw field(t('leave.msg.notSelf'), 'taskUser');
     const configured = (await readParam(app.ctx.db(), 'flow.leave.escalateAfter'))?.trim();
@@ -95,8 +98,7 @@ export function mountLeaveRoutes(app: FastifyInstance): void {
     const instanceId = await app.ctx.db().transaction().execute(async (trx) => {
       const instance = await startInstance(trx, tz(), user, definition, id, { days, taskUser: approver.id, reason, escalateAfter });
       await trx.insertInto('blade_process_leave').values({
-        id, tenant_id: user.tenantId, process_definition_id: definition.id, process_instance_id: instance, start_time: startTime.length === 16 ? `${startTime}:00` : startTime,
-        end_time: endTime.length === 16 ? `${endTime}:00` : endTime, days, reason, task_user: approver.id, task_user_name: approver.name, apply_user: user.userId,
+        id, tenant_id: user.tenantId, process_definition_id: definition.id, process_instance_id: instance, start_time: startTime, end_time: endTime, days, reason, task_user: approver.id, task_user_name: approver.name, apply_user: user.userId,
         apply_user_name: user.realName || user.account, apply_time: localDateTime(tz()),
       }).execute();
       return instance;

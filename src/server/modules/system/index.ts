@@ -5,11 +5,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser, type ServerModule } from '../../context.js';
 import { notFound, ok } from '../../lib/http.js';
+import type { ScreenDocument } from '../../../shared/document.js';
 
 async function visibleScreens(app: FastifyInstance, req: FastifyRequest) {
   const user = requireUser(req);
   const codes = await app.ctx.permissions.codes(user.roleIds);
-  return app.ctx.docs.all.filter((d) => codes.has(d.resource.permissionPrefix));
+  return app.ctx.docs.all.filter((d) => mayLoad(d, codes));
+}
+
+/** A screen's document is served to holders of its menu code, or of any code it is granted by (grantedBy). */
+function mayLoad(doc: ScreenDocument, codes: Set<string>): boolean {
+  return (doc.grantedBy ?? [doc.resource.permissionPrefix]).some((c) => codes.has(c));
 }
 
 const systemModule: ServerModule = {
@@ -36,7 +42,7 @@ const systemModule: ServerModule = {
       const layouts = app.ctx.docs.layouts.filter((l) => codes.has(l.permission));
       const layout = layouts.find((l) => l.id === id);
       if (layout) return ok(layout);
-      const visible = app.ctx.docs.all.filter((d) => codes.has(d.resource.permissionPrefix));
+      const visible = app.ctx.docs.all.filter((d) => mayLoad(d, codes));
       // Also a screen that a granted `show` action of a visible screen draws its records with (e.g. the order
       // columns of a settlement's details), or the master/detail of a granted master-detail layout: the
       // document only, its own endpoints keep their permissions.

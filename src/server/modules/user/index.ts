@@ -26,6 +26,7 @@ import { readParam } from '../param/index.js';
 import { USER_ACTIVE, USER_PENDING } from './status.js';
 import { tenantRoleIds } from '../role/index.js';
 import { buildListQuery, dataScopeOf, parseListRequest, serializeRecord } from '../../crud/index.js';
+import { escapeLike } from '../../crud/query.js';
 
 /** user-list answers at most this many users (a picker, not an export). */
 const USER_LIST_MAX = 1000;
@@ -90,13 +91,29 @@ function isJsonObject(text: string): boolean {
   }
 }
 
-/** Refuses one more user of a tenant that holds its account number (blade_tenant.account_number, -1 = no limit). */
 /** The active users of a tenant among `ids`, with their names (pickers and workflow assignees of other modules). */
 export async function activeTenantUsers(db: DB, tenantId: string, ids: string[]): Promise<Array<{ id: string; name: string }>> {
   if (!ids.length) return [];
   const rows = await db.selectFrom('blade_user').select(['id', 'real_name', 'account']).where('id', 'in', ids).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where('status', '=', USER_ACTIVE).execute();
   return rows.map((r) => ({ id: String(r.id), name: String(r.real_name || r.account) }));
 }
+
+/**
+ * The active users of a tenant a picker offers (a leave's approver), by name, with their accounts: at most `limit`,
+ * whose name or account holds `search` when given.
+ */
+export async function tenantUserChoices(db: DB, tenantId: string, opts: { except?: string; search?: string; limit: number }): Promise<Array<{ id: string; name: string; account: string }>> {
+  let q = db.selectFrom('blade_user').select(['id', 'real_name', 'account']).where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).where('status', '=', USER_ACTIVE);
+  if (opts.except) q = q.where('id', '<>', opts.except);
+  if (opts.search) {
+    const like = `%${escapeLike(opts.search)}%`;
+    q = q.where((eb) => eb.or([eb('real_name', 'like', like), eb('account', 'like', like)]));
+  }
+  const rows = await q.orderBy('real_name').orderBy('account').limit(opts.limit).execute();
+  return rows.map((r) => ({ id: String(r.id), name: String(r.real_name || r.account), account: String(r.account) }));
+}
+
+/** Refuses one more user of a tenant that holds its account number (blade_tenant.account_number, -1 = no limit). */
 
 export async function refuseBeyondAccountLimit(db: DB, tenantId: string): Promise<void> {
   const tenant = await db.selectFrom('blade_tenant').select('account_number').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0).executeTakeFirst();
