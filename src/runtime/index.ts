@@ -11,9 +11,11 @@ export {
   registerCell,
   registerPage,
   registerAction,
+  registerActionDialog,
   registeredNames,
   type ViewProps,
   type CellProps,
   type PageProps,
   type ClientAction,
+  type ActionDialogProps,
 } from './react/registry.js';

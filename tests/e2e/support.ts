@@ -188,6 +188,7 @@ export async function sessionReply(p: Page, method: 'GET' | 'POST', url: string,
 
 /** A row's button, inline or folded into 更多. */
 export async function rowButton(p: Page, row: import('playwright-core').Locator, name: string): Promise<void> {
+  await row.waitFor();
   const inline = row.getByRole('button', { name, exact: true });
   if ((await inline.count()) > 0) return inline.first().click();
   await row.getByRole('button', { name: /更多/ }).click();

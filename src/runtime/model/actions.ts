@@ -73,7 +73,12 @@ export function visibleWhen(rules: RowRule[] | undefined, row: Record<string, un
 
 /** The row buttons for one record. */
 export function rowActions(model: ActionsModel, row: Record<string, unknown>): RowItem[] {
-  return model.row.filter((i) => i.kind !== 'action' || visibleWhen(i.action.visibleWhen, row));
+  return model.row.filter((i) => i.kind !== 'action' || actionShownFor(i.action, row));
+}
+
+/** Does a named row action show for this record: its row rules hold, and a page link has every part it needs. */
+export function actionShownFor(action: ActionDef, row: Record<string, unknown>): boolean {
+  return visibleWhen(action.visibleWhen, row) && (!action.navigate || navigateTarget(action.navigate, row) !== null);
 }
 
 /**

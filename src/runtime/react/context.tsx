@@ -29,6 +29,10 @@ export interface RuntimeEnv {
   permissions: Permissions;
   /** Where lists keep their page, sort and search (default: the browser's address, replaced in place). */
   query?: QueryStore;
+  /** Opens another page of the app (a `navigate` row action, a process form going back); default: the address. */
+  navigate?: (path: string) => void;
+  /** The part of the address below the screen's route (a process form: form/:processDefinitionId …), split. */
+  subPath?: string[];
 }
 
 /** The URL query a list reads at start and rewrites as it changes (tests pass an in-memory one). */

@@ -1,6 +1,7 @@
 /**
  * The runtime's React registries, keyed by the names of src/shared/registry.ts: views (`view.type`), widgets
- * (`ui:widget`), cells (`list.columns[].render`), pages (`view.page`) and client-side row/toolbar actions. A
+ * (`ui:widget`), cells (`list.columns[].render`), pages (`view.page`), client-side row/toolbar actions and the
+ * dialogs a row action's `dialog` opens. A
  * module adds one with `registerX(name, component)` (and its name with `extendRegistry` on the shared side),
  * without editing the runtime core. The built-ins are registered by the modules that define them (views.ts,
  * widgets.tsx, cells.tsx), so this file stays small and is safe to import from anywhere.
@@ -23,6 +24,15 @@ export interface CellProps {
   row: Record<string, unknown>;
   dicts: DictMap;
   lang: string;
+}
+
+/** What a registered action dialog receives (a row action's `dialog`): GET `url` with `params` to draw it. */
+export interface ActionDialogProps {
+  doc: ScreenDocument;
+  url: string;
+  params: Record<string, unknown>;
+  row: Record<string, unknown>;
+  onClose: () => void;
 }
 
 /** What a registered page receives when a `page` document names it. */
@@ -55,6 +65,7 @@ const widgets: Registry<ComponentType<WidgetProps>> = new Map();
 const cells: Registry<ComponentType<CellProps>> = new Map();
 const pages: Registry<ComponentType<PageProps>> = new Map();
 const actions: Registry<ClientAction> = new Map();
+const actionDialogs: Registry<ComponentType<ActionDialogProps>> = new Map();
 
 export function registerView(name: string, c: ComponentType<ViewProps>): void {
   views.set(name, c);
@@ -71,11 +82,15 @@ export function registerPage(name: string, c: ComponentType<PageProps>): void {
 export function registerAction(name: string, a: ClientAction): void {
   actions.set(name, a);
 }
+export function registerActionDialog(name: string, c: ComponentType<ActionDialogProps>): void {
+  actionDialogs.set(name, c);
+}
 
 export const viewFor = (name: string) => views.get(name);
 export const cellFor = (name: string) => cells.get(name);
 export const pageFor = (name: string) => pages.get(name);
 export const actionFor = (name: string) => actions.get(name);
+export const actionDialogFor = (name: string) => actionDialogs.get(name);
 
 /** The registered widgets as rjsf's `widgets` prop (a fresh object when one was added). */
 let widgetCache: { size: number; obj: Record<string, ComponentType<WidgetProps>> } | undefined;
@@ -90,8 +105,8 @@ export function clientActions(doc: ScreenDocument, position: 'row' | 'toolbar'):
 }
 
 /** Names registered so far (tests compare them with the shared registry). */
-export function registeredNames(): { views: string[]; widgets: string[]; cells: string[]; pages: string[]; actions: string[] } {
-  return { views: [...views.keys()], widgets: [...widgets.keys()], cells: [...cells.keys()], pages: [...pages.keys()], actions: [...actions.keys()] };
+export function registeredNames(): { views: string[]; widgets: string[]; cells: string[]; pages: string[]; actions: string[]; actionDialogs: string[] } {
+  return { views: [...views.keys()], widgets: [...widgets.keys()], cells: [...cells.keys()], pages: [...pages.keys()], actions: [...actions.keys()], actionDialogs: [...actionDialogs.keys()] };
 }
 
 export type { ReactNode };

@@ -18,7 +18,7 @@ import {
   type Row,
 } from '@tanstack/react-table';
 import type { ScreenDocument } from '../../shared/document.js';
-import { columnsModel, initialSorting, initialVisibility, splitRowItems, visibleWhen, wireKey, type DictMap } from '../model/index.js';
+import { actionShownFor, columnsModel, initialSorting, initialVisibility, splitRowItems, wireKey, type DictMap } from '../model/index.js';
 import { useRuntime } from './context.js';
 import { Cell } from './Cell.js';
 import { rowItemDanger, rowItemKey, type ScreenRowItem } from './useScreenActions.js';
@@ -30,7 +30,7 @@ export type TRow = Row<typeof features, Rec>;
 
 /** The row buttons one record shows (row rules of named actions hide some). */
 export function rowItemsFor(items: ScreenRowItem[], row: Rec): ScreenRowItem[] {
-  return items.filter((i) => i.kind !== 'action' || visibleWhen(i.action.visibleWhen, row));
+  return items.filter((i) => i.kind !== 'action' || actionShownFor(i.action, row));
 }
 
 export interface RecordTableOptions {

@@ -1,15 +1,16 @@
 /**
  * What the buttons of a screen do, for any view: built-ins (add, edit, view, delete, export), named actions of
- * the document (confirm, form dialog, `show` dialog, `download`), and client actions of the registry (addChild). It owns the
+ * the document (confirm, form dialog, `show` dialog, `download`, `navigate` to a page, a registered `dialog`), and
+ * client actions of the registry (addChild). It owns the
  * toasts, confirms and the lazily loaded dialogs, and tells the list controller to refresh after a change.
  */
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Modal, message } from 'antd';
 import type { ActionDef, Mode, ScreenDocument } from '../../shared/document.js';
 import { builtinPermission } from '../../shared/fields.js';
-import { actionRequest, actionsModel, allowed, checkSelection, exportParams, listUrl, wireKey, type DictMap, type RowItem, type ToolbarItem } from '../model/index.js';
+import { actionRequest, actionUrl, actionsModel, allowed, checkSelection, dialogParams, exportParams, listUrl, navigateTarget, wireKey, type DictMap, type RowItem, type ToolbarItem } from '../model/index.js';
 import { useRuntime } from './context.js';
-import { clientActions, type ClientAction } from './registry.js';
+import { actionDialogFor, clientActions, type ClientAction } from './registry.js';
 import type { ListController, Rec } from './useListController.js';
 
 const FormDialog = lazy(() => import('./FormDialog.js'));
@@ -38,19 +39,27 @@ function replyParams(res: unknown): Record<string, unknown> | undefined {
   return res && typeof res === 'object' && !Array.isArray(res) ? (res as Record<string, unknown>) : undefined;
 }
 
+/** A row action's registered dialog (e.g. flowDiagram), or nothing when no module registered that name. */
+function RegisteredDialog({ doc, action, row, onClose }: { doc: ScreenDocument; action: ActionDef; row: Rec; onClose: () => void }) {
+  const Dialog = action.dialog ? actionDialogFor(action.dialog.name) : undefined;
+  if (!Dialog) return null;
+  return <Dialog doc={doc} url={actionUrl(doc, action)} params={dialogParams(action, row)} row={row} onClose={onClose} />;
+}
+
 export interface ScreenActionsOptions {
   /** Fields every add dialog starts with (a detail pane: the link to the master). */
   addInitial?: Rec;
 }
 
 export function useScreenActions(doc: ScreenDocument, ctl: ListController, dicts: DictMap, opts: ScreenActionsOptions = {}) {
-  const { request, permissions, t, lang } = useRuntime();
+  const { request, permissions, t, lang, navigate } = useRuntime();
   const [toast, toastHolder] = message.useMessage();
   const [modal, modalHolder] = Modal.useModal();
   const model = useMemo(() => actionsModel(doc, permissions), [doc, permissions]);
   const [dialog, setDialog] = useState<{ mode: Mode; id?: string; initial?: Rec } | null>(null);
   const [actionDialog, setActionDialog] = useState<{ action: ActionDef; row?: Rec; ids?: string[] } | null>(null);
   const [showDialog, setShowDialog] = useState<{ action: ActionDef; row: Rec } | null>(null);
+  const [registeredDialog, setRegisteredDialog] = useState<{ action: ActionDef; row: Rec } | null>(null);
   const { refresh } = ctl;
 
   // Registered client actions need the add permission (they open the add dialog).
@@ -72,6 +81,13 @@ export function useScreenActions(doc: ScreenDocument, ctl: ListController, dicts
       }
       // `show`: the records of this row in a read-only table (changes nothing: no confirm, no toast).
       if (action.show && target.row) return setShowDialog({ action, row: target.row });
+      // `navigate`: the row's page of the app (the button is shown only when the row has every part of it)
+      if (action.navigate && target.row) {
+        const to = navigateTarget(action.navigate, target.row);
+        if (to) (navigate ?? ((p: string) => window.location.assign(p)))(to);
+        return;
+      }
+      if (action.dialog && target.row) return setRegisteredDialog({ action, row: target.row });
       if (action.form) return setActionDialog({ action, ...target });
       // `download`: the reply is a file, saved under the row's name for it
       if (action.download && target.row) {
@@ -91,7 +107,7 @@ export function useScreenActions(doc: ScreenDocument, ctl: ListController, dicts
         modal.confirm({ title: t('common.msg.confirmTitle'), content: t(action.confirm), okText: t('common.action.ok'), cancelText: t('common.action.cancel'), onOk: () => go().catch(() => undefined) });
       } else void go().catch(() => undefined);
     },
-    [doc, request, t, toast, modal, refresh],
+    [doc, request, t, toast, modal, refresh, navigate],
   );
 
   const remove = useCallback(
@@ -170,6 +186,7 @@ export function useScreenActions(doc: ScreenDocument, ctl: ListController, dicts
           />
         )}
         {showDialog && <ShowDialog doc={doc} action={showDialog.action} row={showDialog.row} onClose={() => setShowDialog(null)} />}
+        {registeredDialog && <RegisteredDialog doc={doc} action={registeredDialog.action} row={registeredDialog.row} onClose={() => setRegisteredDialog(null)} />}
         {actionDialog && (
           <ActionDialog
             doc={doc}

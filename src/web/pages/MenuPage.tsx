@@ -19,6 +19,15 @@ const PAGE_COMPONENTS: Record<PageComponent, LazyExoticComponent<ComponentType<a
   placeholder: lazy(withTimeout(() => import('./Placeholder.js'))),
 };
 
+/** One part of an address, decoded (a malformed escape stays as it is: the page then says it does not know it). */
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /**
  * Resolves a shell path: special page (a placeholder gives way to a screen document of its route) → menu
  * container → screen document → "not available yet"; else 404.
@@ -34,13 +43,17 @@ export default function MenuPage() {
   }, [menu]);
 
   const path = loc.pathname;
-  const docRoute = screens?.find((s) => s.route === path);
+  // a stand-in gives way to the document of its route, or of a route above it (a process form's pages)
+  const docRoute = screens?.find((s) => s.route === path) ?? screens?.find((s) => path.startsWith(`${s.route}/`));
   for (const p of FIXED_PAGES) {
     const params = p.component && p.match(path);
     if (!params) continue;
     // A stand-in page gives way to a screen document with its route (dictionaries' layouts).
     if (p.placeholder && !screens && !error) return <Loading />;
-    if (p.placeholder && docRoute) return <Lazy c={ScreenRoute} props={{ screenId: docRoute.id }} />;
+    if (p.placeholder && docRoute) {
+      const subPath = path === docRoute.route ? undefined : path.slice(docRoute.route.length + 1).split('/').map(decodePart);
+      return <Lazy c={ScreenRoute} props={{ screenId: docRoute.id, subPath }} />;
+    }
     return <Lazy c={PAGE_COMPONENTS[p.component!]} props={{ params, path }} />;
   }
   if (!menu) return <Loading />;

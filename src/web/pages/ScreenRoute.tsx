@@ -66,13 +66,17 @@ const Runtime = loadRuntime
     })
   : null;
 
-/** A menu leaf whose path is a screen document's route: the runtime's generic screen. */
-export default function ScreenRoute({ screenId }: { screenId: string }) {
+/**
+ * A menu leaf whose path is a screen document's route: the runtime's generic screen. `subPath`: the address below
+ * the route (a process form's form/:processDefinitionId …).
+ */
+export default function ScreenRoute({ screenId, subPath }: { screenId: string; subPath?: string[] }) {
   const permission = session.use((s) => s.permission);
   const navigate = useNavigate();
+  const sub = subPath?.join('/') ?? '';
   const env = useMemo(
-    () => ({ request: runtimeRequest, permissions: permission, query: routerQuery(navigate) }),
-    [permission, navigate],
+    () => ({ request: runtimeRequest, permissions: permission, query: routerQuery(navigate), navigate: (path: string) => void navigate(path), subPath: sub ? sub.split('/') : undefined }),
+    [permission, navigate, sub],
   );
   if (!Runtime) return <Missing />;
   return (

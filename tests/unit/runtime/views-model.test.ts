@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MasterDetailView, ScreenDocument } from '../../../src/shared/document.js';
-import { CELL_NAMES, VIEW_NAMES, widgetNames } from '../../../src/shared/registry.js';
+import { ACTION_DIALOG_NAMES, CELL_NAMES, VIEW_NAMES, widgetNames } from '../../../src/shared/registry.js';
 import {
   addChildInitial,
   childRows,
@@ -145,6 +145,7 @@ describe('registries', () => {
     expect(widgetNames().filter((w) => !names.widgets.includes(w))).toEqual([]);
     expect(CELL_NAMES.filter((c) => !names.cells.includes(c))).toEqual([]);
     expect(VIEW_NAMES.filter((v) => !names.views.includes(v))).toEqual([]);
+    expect(ACTION_DIALOG_NAMES.filter((d) => !names.actionDialogs.includes(d))).toEqual([]);
   });
   it('the dialog accepts exactly the shared widget names', () => {
     expect(widgetFor({ type: 'string' }, { 'ui:widget': 'treeSelect' })).toBe('treeSelect');
