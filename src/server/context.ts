@@ -116,6 +116,14 @@ export async function requirePermission(app: FastifyInstance, req: FastifyReques
   return user;
 }
 
+/** Like requirePermission, for an endpoint two screens call (either code lets the caller in). */
+export async function requireAnyPermission(app: FastifyInstance, req: FastifyRequest, codes: string[]): Promise<AuthUser> {
+  const user = requireUser(req);
+  const granted = await app.ctx.permissions.codes(user.roleIds);
+  if (!codes.some((c) => granted.has(c))) throw forbidden();
+  return user;
+}
+
 /** BladeX's check (SecureUtil.isAdministrator): one of the caller's roles has the alias administrator. */
 export function isAdministrator(user: AuthUser): boolean {
   return user.roleNames.includes('administrator');

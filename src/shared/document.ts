@@ -113,7 +113,7 @@ export interface FieldUi {
     rows?: number;
     /** show a character counter (textarea/input with maxLength) */
     counter?: boolean;
-    /** upload: accepted MIME types */
+    /** upload, file: accepted MIME types (image/png, image/*) or file extensions (.bpmn) */
     accept?: string[];
     /** upload: max bytes */
     maxSize?: number;

@@ -164,6 +164,20 @@ describe('a 4-day leave', () => {
     const dlg = li.locator('[data-testid=flow-diagram-dialog]');
     await dlg.locator('.djs-element.flow-success[data-element-id=bossApprove]').waitFor();
     await li.keyboard.press('Escape');
+
+    // 流程跟踪: the instance's diagram; 流程管理: a definition's model (nothing marked)
+    await admin.goto('/flow/follow');
+    await rowButton(admin, row(admin, '张三'), '流程图');
+    const followed = admin.locator('[data-testid=flow-diagram-dialog]');
+    await followed.locator('.djs-element.flow-success[data-element-id=approve]').waitFor();
+    await admin.keyboard.press('Escape');
+    await followed.waitFor({ state: 'detached' });
+    await admin.goto('/flow/manager');
+    await rowButton(admin, row(admin, 'Leave'), '流程图');
+    const model = admin.locator('[data-testid=flow-diagram-dialog]');
+    await model.locator('.djs-element[data-element-id=bossApprove]').waitFor();
+    await expect(model.locator('.djs-element.flow-success').count()).resolves.toBe(0);
+    await admin.keyboard.press('Escape');
   });
 });
 
@@ -192,5 +206,35 @@ describe('a rejected leave', () => {
     await poll(() => zhang.locator('[data-testid=flow-history]').innerText()).toContain('月底项目上线，请改期');
     await expect(zhang.locator('[data-testid=flow-history]').innerText()).resolves.toContain('驳回');
     await zhang.locator('[data-testid=flow-diagram-inline] .djs-element.flow-primary[data-element-id=adjust]').waitFor();
+  });
+});
+
+describe('in English', () => {
+  it('the work lists and the process form speak English, with no label clipped', async () => {
+    await zhang.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en', dataType: 'string', type: 'local', datetime: Date.now() })));
+    for (const [route, header] of [['/work/start', 'Category'], ['/work/todo', 'Applicant'], ['/work/send', 'Current step'], ['/work/done', 'Outcome']] as const) {
+      await zhang.goto(route);
+      await zhang.locator('.runtime-list thead th').first().waitFor();
+      const head = (await zhang.locator('.runtime-list thead').first().textContent()) ?? '';
+      expect(head, route).toContain(header);
+      expect(head, route).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+    // the rejected request waits for 张三's adjustment: its form in English
+    await zhang.goto('/work/todo');
+    await rowButton(zhang, zhang.locator('tbody tr.ant-table-row').first(), 'Handle');
+    await zhang.waitForURL(/\/work\/process\/leave\/handle\//);
+    const record = zhang.locator('[data-testid=flow-record]');
+    await poll(() => record.locator('#root_reason').inputValue()).toBe('办理证件');
+    const labels = await record.locator('.ant-form-item-label > label').allTextContents();
+    expect(labels).toEqual(expect.arrayContaining(['Applicant', 'Start time', 'End time', 'Days', 'Reason', 'Approver']));
+    const clipped = await record.locator('.ant-form-item-label > label').evaluateAll((els) =>
+      els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
+    );
+    expect(clipped).toEqual([]);
+    await zhang.getByRole('button', { name: 'Approve' }).waitFor();
+    await zhang.getByRole('button', { name: 'Reject' }).waitFor();
+    await expect(zhang.locator('[data-testid=flow-decision]').textContent()).resolves.not.toMatch(/[\u4e00-\u9fff]/);
+    await shot(zhang, 'leave-handle-en');
+    await zhang.evaluate(() => localStorage.removeItem('saber-language'));
   });
 });

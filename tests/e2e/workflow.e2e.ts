@@ -2,11 +2,13 @@
  * Workflow (issue 12) in the browser: the administrator opens the shipped leave model in the designer, changes what
  * the engine reads through the properties panel (the approval's name, the gateway condition), saves — the server
  * reads the model again and keeps it only when valid — and deploys it; 流程管理 lists the new version and suspends
- * and activates it. (The work-list screens and the leave pages are still to come.)
+ * and activates it; 部署管理 refuses a broken file with its reason and deploys, lists and removes a good one. The
+ * leave process's own journeys (start, claim, approve, reject) are leave.e2e.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { confirmOk, dialogOk, launchBrowser, login, newPage, rowButton, sessionReply, startServer, type RunningServer } from './support.js';
+import { LEAVE_XML } from '../../src/server/modules/flow/leave-model.js';
+import { clearToasts, confirmOk, dialogOk, launchBrowser, login, newPage, rowButton, sessionReply, startServer, type RunningServer } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -77,6 +79,37 @@ describe('the leave model', () => {
     await poll(() => page.locator('tbody tr.ant-table-row', { hasText: 'Leave' }).first().innerText()).toContain('挂起');
     await rowButton(page, page.locator('tbody tr.ant-table-row', { hasText: 'Leave' }).first(), '激活');
     await poll(() => page.locator('tbody tr.ant-table-row', { hasText: 'Leave' }).first().innerText()).toContain('激活');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('部署管理', () => {
+  const upload = async (name: string, xml: string) => {
+    await page.goto('/flow/deploy');
+    await page.locator('.runtime-list').getByRole('button', { name: '上传部署' }).click();
+    const dlg = page.locator('.ant-modal', { has: page.locator('#root_file') });
+    await dlg.locator('.ant-select', { has: page.locator('#root_category') }).first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '请假流程' }).first().click();
+    await dlg.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/xml', buffer: Buffer.from(xml) });
+    await poll(() => dlg.innerText()).toContain(name);
+    await dlg.locator('.ant-modal-footer .ant-btn-primary').click();
+    return dlg;
+  };
+
+  it('a broken file is refused with its reason; a good one is deployed, listed and removed', async () => {
+    await clearToasts(page);
+    const broken = await upload('broken.bpmn', '<definitions><process id="x"');
+    await page.locator('.ant-message-notice', { hasText: 'broken.bpmn' }).first().waitFor();
+    await dialogOk(broken, 'cancel');
+    const xml = LEAVE_XML.replace('<bpmn:process id="Leave" name="请假流程"', '<bpmn:process id="Overtime" name="加班申请"').replace('bpmnElement="Leave"', 'bpmnElement="Overtime"');
+    const good = await upload('overtime.bpmn', xml);
+    await good.waitFor({ state: 'hidden' });
+    await page.locator('.ant-message-notice', { hasText: '部署成功' }).first().waitFor();
+    const deployed = row(page, 'overtime.bpmn');
+    await poll(() => deployed.innerText()).toContain('加班申请 (Overtime v1)');
+    await rowButton(page, deployed, '删除');
+    await confirmOk(page);
+    await poll(() => page.locator('tbody tr.ant-table-row', { hasText: 'overtime.bpmn' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

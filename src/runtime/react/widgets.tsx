@@ -205,9 +205,11 @@ function HiddenWidget({ id, value }: WidgetProps) {
 export function acceptable(file: { type?: string; name?: string }, accept: unknown): boolean {
   if (!Array.isArray(accept) || !accept.length) return true;
   const type = (file.type ?? '').toLowerCase();
-  const ext = (file.name ?? '').toLowerCase().split('.').pop() ?? '';
+  const name = (file.name ?? '').toLowerCase();
+  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : '';
   const byExt: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
-  return accept.some((a) => a === type || a === byExt[ext] || (typeof a === 'string' && a.endsWith('/*') && type.startsWith(a.slice(0, -1))));
+  // a MIME type (image/png), a family (image/*) or a file extension (.bpmn: files browsers give no type)
+  return accept.some((a) => a === type || a === byExt[ext] || (typeof a === 'string' && ((a.endsWith('/*') && type.startsWith(a.slice(0, -1))) || (a.startsWith('.') && a.toLowerCase() === `.${ext}`))));
 }
 
 /** Why a picked file is refused before sending (i18n key), or null: the document's accept list and max size. */

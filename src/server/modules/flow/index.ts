@@ -18,7 +18,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { PLATFORM_TENANT, requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { PLATFORM_TENANT, requireAnyPermission, requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
 import { escapeLike } from '../../crud/query.js';
 import type { DB } from '../../db/index.js';
 import { HttpError, fail, ok, okStatus } from '../../lib/http.js';
@@ -260,7 +260,8 @@ const flowModule: ServerModule = {
       }
       const definitionId = text(q.processDefinitionId, 120);
       if (!definitionId) throw new HttpError(400, 'error.paramMissing', { name: 'processInstanceId' });
-      await requirePermission(app, req, 'work_start');
+      // a definition's model: for whoever may start processes or manage them
+      await requireAnyPermission(app, req, ['work_start', 'flow_manager']);
       const def = await definitionOf(app.ctx.db(), user.tenantId, definitionId);
       return ok({ xml: def.xml, flow: [] });
     });

@@ -24,8 +24,8 @@ import { sql } from 'kysely';
 import type { ScreenDocument } from '../../../shared/document.js';
 import { allProperties, fieldUi, formatBytes, toSnake } from '../../../shared/fields.js';
 import { FILE_ROUTE_PREFIX } from '../../app.js';
-import { requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
-import { HttpError, fail, forbidden, notFound, ok } from '../../lib/http.js';
+import { requireAnyPermission, requirePermission, requireUser, type AuthUser, type ScreenHooks, type ServerModule } from '../../context.js';
+import { HttpError, fail, notFound, ok } from '../../lib/http.js';
 import { isId, newId } from '../../lib/ids.js';
 import { requestParams } from '../../lib/params.js';
 import { localDateTime, localDay } from '../../lib/time.js';
@@ -49,13 +49,11 @@ async function requireUploadRight(app: FastifyInstance, req: FastifyRequest, end
   const q = (req.query ?? {}) as Record<string, unknown>;
   const doc = typeof q.screen === 'string' && q.screen ? app.ctx.docs.byId.get(q.screen) : undefined;
   if (!doc && endpoint === 'put-file') return user;
-  const codes = await app.ctx.permissions.codes(user.roleIds);
   const field = typeof q.field === 'string' ? q.field : '';
   const allowed = doc
     ? [`${doc.resource.permissionPrefix}_add`, `${doc.resource.permissionPrefix}_edit`, ...(doc.list.actions ?? []).filter((a) => a.form?.uiSchema?.[field]).map((a) => a.permission)]
     : ['attach_upload'];
-  if (!allowed.some((c) => codes.has(c))) throw forbidden();
-  return user;
+  return requireAnyPermission(app, req, allowed);
 }
 
 /** The store's failure as the caller sees it: a missing object 404, an unreachable store 502 naming why. */
