@@ -106,6 +106,7 @@ function message(e: ErrorObject): string {
       return custom ?? 'must match one of the allowed forms (see schemas/README.md)';
     case 'minProperties':
     case 'maxProperties':
+    case 'not':
       return custom ?? (e.message ?? 'invalid');
     default:
       return e.message ?? 'invalid';

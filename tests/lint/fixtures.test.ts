@@ -321,6 +321,29 @@ const CASES: Array<[string, Array<[string, string]>]> = [
     ],
   ],
   [
+    "navigate-calls",
+    [
+      ["/list/actions/1", "a navigate action calls nothing: no method, endpoint or form"],
+    ],
+  ],
+  [
+    "navigate-bad",
+    [
+      ["/list/actions/1/position", "a \"navigate\" action opens the page of one row: its position is \"row\""],
+      ["/list/actions/1/navigate", "\"nmae\" is not a field of this screen (did you mean \"name\"?)"],
+    ],
+  ],
+  [
+    "dialog-bad",
+    [
+      ["/list/actions/1/position", "a \"dialog\" action shows something of one row: its position is \"row\""],
+      ["/list/actions/1/method", "a \"dialog\" action only reads: its method is \"GET\""],
+      ["/list/actions/1/dialog/name", "\"flowDiagramm\" is not a registered action dialog (flowDiagram)"],
+      ["/list/actions/1/dialog/params/processInstanceId", "\"psw\" is write-only: rows never carry it"],
+      ["/list/actions/1/endpoint", "POST /api/fx/reset/loginPsw is not served by the server"],
+    ],
+  ],
+  [
     "show-unknown-screen",
     [
       ["/list/actions/1/show/screen", "\"fz\" is not a screen document (ids: schemas/ and SCHEMA_DIRS) (did you mean \"fx\"?)"],
