@@ -256,6 +256,9 @@ describe('部署管理', () => {
     expect((await deployments(outsider.token)).map((d) => d.id)).toContain(theirs.id);
     // nor the other tenant's to remove this tenant's
     expect((await post(`${DEPLOYMENT}/remove?ids=${leaveDeployment}`, {}, outsider.token)).status).toBe(404);
+    // all or nothing: its own id beside a foreign one removes neither
+    expect((await post(`${DEPLOYMENT}/remove?ids=${theirs.id},${leaveDeployment}`, {}, outsider.token)).status).toBe(404);
+    expect((await deployments(outsider.token)).map((d) => d.id)).toContain(theirs.id);
 
     // the list needs flow_deployment, removal flow_deployment_delete
     const viewer = await operator(t, 'deplview', ['flow_deployment']);

@@ -185,7 +185,8 @@ const flowModule: ServerModule = {
       app.ctx.db().transaction().execute(async (trx) => {
         const defs = (await trx.selectFrom('flow_definition').select('id').where('tenant_id', '=', tenantId).where('deployment_id', 'in', ids).execute()).map((d) => String(d.id));
         const owned = await trx.selectFrom('flow_deployment').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
-        if (!defs.length && !owned.length) throw new HttpError(404, 'flow.msg.definitionNotFound');
+        // all or nothing: an id of another tenant (or none) refuses the whole call
+        if (owned.length < new Set(ids).size) throw new HttpError(404, 'flow.msg.definitionNotFound');
         if (defs.length) {
           const running = await trx.selectFrom('flow_instance').select(sql<string>`count(*)`.as('n')).where('definition_id', 'in', defs).where('state', '=', RUNNING).executeTakeFirstOrThrow();
           if (Number(running.n)) throw new HttpError(400, 'flow.msg.deploymentRunning', { count: Number(running.n) });
