@@ -516,7 +516,10 @@ describe('themes and colour', () => {
     const names = ['default', 'white', 'dark', 'star', 'bule', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte'];
     for (const name of names) {
       await page.locator('[data-testid=tb-theme]').click();
-      await settled(page); // a click during the dialog's zoom can miss its tile (seen on a loaded machine)
+      // the dialog's code loads on its first opening: wait for it, then for its zoom to end
+      // (a click during the zoom can miss its tile, seen on a loaded machine)
+      await page.locator('[data-testid=theme-color]').waitFor();
+      await settled(page);
       const tile = page.locator(`[data-theme-name=${name}]`);
       await tile.click();
       const applied = () => page.waitForFunction((n) => document.documentElement.dataset.theme === n, name, { timeout: 3000 });
@@ -689,6 +692,7 @@ describe('user menu and responsive layout', () => {
     await page.locator('.ant-dropdown-menu-item', { hasText: /^全屏$/ }).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('[data-testid=tb-theme]').click();
+    await page.locator('[data-testid=theme-color]').waitFor(); // its code loads on the first opening
     await settled(page); // a click during the dialog's zoom can miss the trigger (seen in CI)
     await page.locator('[data-testid=theme-color] .ant-color-picker-trigger').click();
     await settled(page);

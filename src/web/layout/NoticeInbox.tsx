@@ -1,36 +1,8 @@
 import { useState } from 'react';
 import { Button, Empty, List, Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { getData, request } from '../api/client.js';
-import { session } from '../auth/session.js';
-
-export interface InboxNotice {
-  id: string;
-  title: string;
-  releaseTime: string;
-  content: string;
-  read: boolean;
-}
-
-interface InboxPage {
-  records: InboxNotice[];
-  total: number;
-  unread: number;
-}
-
-const PAGE_SIZE = 5;
-const inboxKey = (token: string | undefined, page: number) => (token ? ['notice-inbox', page] : null);
-
-/** One page of the caller's notices (released, of its tenant) and the unread count; `refresh` after marking read. */
-export function useNoticeInbox(page: number) {
-  const token = session.use((s) => s.token);
-  const { data, mutate } = useSWR(inboxKey(token, page), () => getData<InboxPage>('/api/blade-desk/notice/inbox', { current: page, size: PAGE_SIZE }), {
-    revalidateOnFocus: true,
-    refreshInterval: 60_000,
-  });
-  return { data, refresh: () => mutate() };
-}
+import { request } from '../api/client.js';
+import { PAGE_SIZE, useNoticeInbox } from './noticeInboxData.js';
 
 /** The notice tab of the top bar's popover: real notices, unread ones marked; opening one marks it read. */
 export function NoticeInbox({ onChange }: { onChange: () => void }) {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Drawer, Layout } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,10 @@ import { SideMenu } from './SideMenu.js';
 import { Loading } from './Lazy.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { SearchOverlay } from './SearchOverlay.js';
-import { RegisterDialog } from './TopBarDialogs.js';
 import IframePage from '../pages/IframePage.js';
+
+// a social login without a user yet registers first (rare: its dialog loads only then)
+const RegisterDialog = lazy(() => import('./TopBarDialogs.js').then((m) => ({ default: m.RegisterDialog })));
 
 const { Sider, Header, Content } = Layout;
 
@@ -49,6 +51,8 @@ export default function Shell() {
   const { i18n } = useTranslation();
   const token = session.use((s) => s.token);
   const menu = session.use((s) => s.menu);
+  const userInfo = session.use((s) => s.userInfo);
+  const needsRegister = !!token && !!userInfo && (!userInfo.user_id || Number(userInfo.user_id) < 0);
   const collapse = settings.use((s) => s.collapse);
   const drawerOpen = ui.use((s) => s.drawerOpen);
   const narrowExpanded = ui.use((s) => s.narrowExpanded);
@@ -140,7 +144,11 @@ export default function Shell() {
         </Content>
       </Layout>
       <SearchOverlay />
-      <RegisterDialog />
+      {needsRegister && (
+        <Suspense fallback={null}>
+          <RegisterDialog />
+        </Suspense>
+      )}
     </Layout>
   );
 }

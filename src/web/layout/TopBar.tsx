@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Menu, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Menu, Popover, Spin, Tooltip } from 'antd';
 import {
-  BgColorsOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, MenuFoldOutlined,
+  BellOutlined, BgColorsOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, MenuFoldOutlined,
   MenuUnfoldOutlined, SearchOutlined, SkinOutlined, UserOutlined, DownOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -17,7 +17,43 @@ import { filterMenu, menuLabel, opensNewWindow, routeOf, searchLeaves } from '..
 import { settings, setColor } from '../lib/settings.js';
 import { confirmDialog } from '../lib/toast.js';
 import { ui } from './ui.js';
-import { ErrorLogDialog, LockDialog, NoticePopover, PRESET_COLORS, SwitchDialog, ThemeDialog } from './TopBarDialogs.js';
+import { PRESET_COLORS } from '../lib/themes.js';
+import { useNoticeInbox } from './noticeInboxData.js';
+
+// The dialogs and the bell's popover content: one chunk, loaded when one is first opened.
+const loadDialogs = () => import('./TopBarDialogs.js');
+const ErrorLogDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ErrorLogDialog })));
+const LockDialog = lazy(() => loadDialogs().then((m) => ({ default: m.LockDialog })));
+const ThemeDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ThemeDialog })));
+const SwitchDialog = lazy(() => loadDialogs().then((m) => ({ default: m.SwitchDialog })));
+const NoticeTabs = lazy(() => loadDialogs().then((m) => ({ default: m.NoticeTabs })));
+
+/** The bell with the unread count; its popover's tabs load when it is first opened. */
+function NoticePopover({ mobile = false }: { mobile?: boolean }) {
+  const { t } = useTranslation();
+  const { data, refresh } = useNoticeInbox(1);
+  const [opened, setOpened] = useState(false);
+  const unread = data?.unread ?? 0;
+  const spin = <Spin size="small" style={{ display: 'block', margin: 24 }} />;
+  // (a popover without content would not open: a spinner stands in until the first opening loads the tabs)
+  const content = opened ? (
+    <Suspense fallback={spin}>
+      <NoticeTabs unread={unread} onChange={refresh} />
+    </Suspense>
+  ) : (
+    spin
+  );
+  return (
+    // under the bell, right-aligned; on a phone centred under it, where antd shifts it sideways into the window
+    <Popover content={content} trigger="click" placement={mobile ? 'bottom' : 'bottomRight'} onOpenChange={(o) => o && setOpened(true)}>
+      <Tooltip title={t('shell.top.notice')}>
+        <Badge count={unread} size="small" offset={[-6, 6]} data-testid="notice-badge">
+          <Button type="text" className="tb-btn" data-testid="tb-notice" icon={<BellOutlined />} />
+        </Badge>
+      </Tooltip>
+    </Popover>
+  );
+}
 
 interface TopMenu {
   id: string;
@@ -39,7 +75,12 @@ export function TopBar({ mobile, collapsed, onToggleMenu }: { mobile: boolean; c
   const topMenuId = session.use((s) => s.topMenuId);
   const [topMenus, setTopMenus] = useState<TopMenu[]>([]);
   const [search, setSearch] = useState('');
-  const [dialog, setDialog] = useState<'' | 'log' | 'lock' | 'theme' | 'switch'>('');
+  const [dialog, openDialog] = useState<'' | 'log' | 'lock' | 'theme' | 'switch'>('');
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const setDialog = (d: typeof dialog) => {
+    if (d && !opened.has(d)) setOpened(new Set([...opened, d]));
+    openDialog(d);
+  };
   const [full, setFull] = useState(!!document.fullscreenElement);
 
   useEffect(() => {
@@ -188,10 +229,13 @@ export function TopBar({ mobile, collapsed, onToggleMenu }: { mobile: boolean; c
           </span>
         </Dropdown>
       </div>
-      <ErrorLogDialog open={dialog === 'log'} onClose={() => setDialog('')} />
-      <LockDialog open={dialog === 'lock'} onClose={() => setDialog('')} />
-      <ThemeDialog open={dialog === 'theme'} onClose={() => setDialog('')} />
-      {website.switchMode && <SwitchDialog open={dialog === 'switch'} onClose={() => setDialog('')} />}
+      {/* each dialog is mounted from its first opening on (then it opens and closes as before, animations included) */}
+      <Suspense fallback={null}>
+        {opened.has('log') && <ErrorLogDialog open={dialog === 'log'} onClose={() => setDialog('')} />}
+        {opened.has('lock') && <LockDialog open={dialog === 'lock'} onClose={() => setDialog('')} />}
+        {opened.has('theme') && <ThemeDialog open={dialog === 'theme'} onClose={() => setDialog('')} />}
+        {website.switchMode && opened.has('switch') && <SwitchDialog open={dialog === 'switch'} onClose={() => setDialog('')} />}
+      </Suspense>
     </div>
   );
 }

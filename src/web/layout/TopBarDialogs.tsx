@@ -1,6 +1,10 @@
+/**
+ * The top bar's dialogs and the bell's popover content, in their own chunk: loaded when one is first opened, so a
+ * screen's first load carries none of them (modals, tabs, lists, tables, the colour picker of the theme dialog).
+ */
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, ColorPicker, Empty, Form, Input, List, Modal, Pagination, Popover, Select, Space, Table, Tabs, Tooltip } from 'antd';
-import { BellOutlined, CheckOutlined } from '@ant-design/icons';
+import { Button, ColorPicker, Empty, Form, Input, List, Modal, Pagination, Select, Space, Table, Tabs } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getData, request } from '../api/client.js';
@@ -8,11 +12,11 @@ import { session, setLock } from '../auth/session.js';
 import { localLogout, refreshToken, loadSessionData } from '../auth/actions.js';
 import { clearErrorLogs, errorLogStore } from '../lib/errorLog.js';
 import { settings, setColor, setThemeName } from '../lib/settings.js';
-import { THEMES } from '../lib/themes.js';
+import { PRESET_COLORS, THEMES } from '../lib/themes.js';
 import { confirmDialog, toast } from '../lib/toast.js';
 import { website } from '../config.js';
 import { GuestRegisterDialog } from '../auth/GuestRegisterDialog.js';
-import { NoticeInbox, useNoticeInbox } from './NoticeInbox.js';
+import { NoticeInbox } from './NoticeInbox.js';
 
 /** Full-screen error-log dialog: type, address, content, stack, time; upload and clear, both confirmed. */
 export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -100,8 +104,6 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
     </Modal>
   );
 }
-
-export const PRESET_COLORS = ['#409EFF', '#1890ff', '#722ed1', '#eb2f96', '#f5222d', '#fa541c', '#fa8c16', '#13c2c2', '#52c41a', '#2f54eb'];
 
 /** Theme dialog with the 11 themes, and the primary colour (the top bar's colour picker is hidden on phones). */
 export function ThemeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -198,32 +200,20 @@ function NoticeList({ kind }: { kind: 'mail' | 'message' }) {
   );
 }
 
-export function NoticePopover({ mobile = false }: { mobile?: boolean }) {
+/** The bell's popover content (loaded when it first opens): mail and messages (the spec's samples) and the real notices. */
+export function NoticeTabs({ unread, onChange }: { unread: number; onChange: () => void }) {
   const { t } = useTranslation();
-  // the bell counts the unread notices (mail and messages are the spec's samples)
-  const { data, refresh } = useNoticeInbox(1);
-  const unread = data?.unread ?? 0;
-  const content = (
+  return (
     <div className="notice-popover" data-testid="notice-popover">
       <Tabs
         size="small"
         items={[
           { key: 'mail', label: t('shell.notice.mail'), children: <NoticeList kind="mail" /> },
           { key: 'message', label: t('shell.notice.message'), children: <NoticeList kind="message" /> },
-          { key: 'notice', label: unread ? `${t('shell.notice.notice')} (${unread})` : t('shell.notice.notice'), children: <NoticeInbox onChange={refresh} /> },
+          { key: 'notice', label: unread ? `${t('shell.notice.notice')} (${unread})` : t('shell.notice.notice'), children: <NoticeInbox onChange={onChange} /> },
         ]}
       />
     </div>
-  );
-  return (
-    // under the bell, right-aligned; on a phone centred under it, where antd shifts it sideways into the window
-    <Popover content={content} trigger="click" placement={mobile ? 'bottom' : 'bottomRight'}>
-      <Tooltip title={t('shell.top.notice')}>
-        <Badge count={unread} size="small" offset={[-6, 6]} data-testid="notice-badge">
-          <Button type="text" className="tb-btn" data-testid="tb-notice" icon={<BellOutlined />} />
-        </Badge>
-      </Tooltip>
-    </Popover>
   );
 }
 
@@ -287,12 +277,9 @@ export function SwitchDialog({ open, onClose }: { open: boolean; onClose: () => 
   );
 }
 
-/** Third-party register dialog: shown when the logged-in user's id is missing or negative (social login). */
+/** Third-party register dialog (the shell shows it when needsRegister holds: a social login without a user yet). */
 export function RegisterDialog() {
   const { t } = useTranslation();
   const userInfo = session.use((s) => s.userInfo);
-  const token = session.use((s) => s.token);
-  const show = !!token && !!userInfo && (!userInfo.user_id || Number(userInfo.user_id) < 0);
-  if (!show) return null;
   return <GuestRegisterDialog tenantId={userInfo?.tenant_id ?? website.tenantId} oauthId={userInfo?.oauth_id ?? ''} hint={t('shell.register.hint')} onDone={localLogout} />;
 }

@@ -53,3 +53,6 @@ export function antdThemeConfig(t: ShellTheme, primary: string): ThemeConfig {
     },
   };
 }
+
+/** The colour pickers' presets (top bar and theme dialog). */
+export const PRESET_COLORS = ['#409EFF', '#1890ff', '#722ed1', '#eb2f96', '#f5222d', '#fa541c', '#fa8c16', '#13c2c2', '#52c41a', '#2f54eb'];
