@@ -14,8 +14,8 @@
  *            Performance.getMetrics `Nodes` (all live DOM nodes, text nodes included, as perf-anchors counted);
  *            document.getElementsByTagName('*').length (elements only) is kept in the JSON too.
  *   bytes    gzip-9 of the .js/.css files the browser requested until ready, mapped to dist/web (ours) or the
- *            floor's dist. Ours twice: "login → list" (a fresh browser: login page, sign-in, landing page, then
- *            the order list; the union of files) and "list only" (a fresh load of the order route with a token).
+ *            floor's dist. Ours: "login → list" (the login page's files ∪ a fresh load of the order route with a
+ *            token), "list only", and "login → home → list" as a user clicks through (home draws a chart).
  * Every run gets a fresh browser process (cold HTTP and code caches, as perf-anchors did), viewport 1600×1000.
  *
  * Why alternate: this machine is shared and noisy, and the second run of a pair can differ systematically from
@@ -356,7 +356,10 @@ async function main() {
   // bytes: the files requested until ready are the same every run; the first successful load200 run of each gives them
   const oursList = bytesOf(pick('ours', 'load200')[0]?.assets ?? [], OURS_DIST);
   const floorBytes = bytesOf(pick('floor', 'load200')[0]?.assets ?? [], FLOOR_DIST);
-  const oursAll = bytesOf(oursLogin!.all, OURS_DIST);
+  // login → list: the login page's files and the list route's (its own fresh load). The landing page between
+  // them is left out: the home page's chart library is the home page's, not the list's; it is printed apart.
+  const oursAll = bytesOf([...new Set([...oursLogin!.loginOnly, ...(pick('ours', 'load200')[0]?.assets ?? [])])], OURS_DIST);
+  const oursViaHome = bytesOf(oursLogin!.all, OURS_DIST);
   const oursLoginPage = bytesOf(oursLogin!.loginOnly, OURS_DIST);
   const distinctAssetSets = (who: Who) => new Set(pick(who, 'load200').map((r) => bytesOf(r.assets ?? [], who === 'ours' ? OURS_DIST : FLOOR_DIST).names.join(','))).size;
 
@@ -370,6 +373,7 @@ async function main() {
 
   const figures = [
     { figure: 'JS gzip-9 kB, login → list', ours: kB(oursAll.jsGzip), floor: kB(floorBytes.jsGzip), ratio: r2(ratio(oursAll.jsGzip, floorBytes.jsGzip)), target: '≤ 1.2' },
+    { figure: '  (login → home → list, as clicked)', ours: kB(oursViaHome.jsGzip), floor: '', ratio: '', target: '' },
     { figure: 'JS gzip-9 kB, order list only', ours: kB(oursList.jsGzip), floor: kB(floorBytes.jsGzip), ratio: r2(ratio(oursList.jsGzip, floorBytes.jsGzip)), target: '' },
     { figure: '  (login page alone)', ours: kB(oursLoginPage.jsGzip), floor: '', ratio: '', target: '' },
     { figure: 'CSS gzip-9 kB, login → list', ours: kB(oursAll.cssGzip), floor: kB(floorBytes.cssGzip), ratio: floorBytes.cssGzip ? r2(ratio(oursAll.cssGzip, floorBytes.cssGzip)) : '– (floor: CSS-in-JS)', target: '' },
@@ -403,7 +407,7 @@ async function main() {
         oursOrders: oursLogin!.total,
         method: 'perf-anchors §2; fresh browser per run, contender order alternated per round; time ratios = median of per-round paired ratios; DOM nodes = CDP Performance.getMetrics Nodes after HeapProfiler.collectGarbage',
         figures,
-        bytes: { oursLoginToList: oursAll, oursListOnly: oursList, oursLoginPage: strip(oursLoginPage), floor: floorBytes },
+        bytes: { oursLoginToList: oursAll, oursViaHome: strip(oursViaHome), oursListOnly: oursList, oursLoginPage: strip(oursLoginPage), floor: floorBytes },
         load200: load,
         switch: sw,
         domNodes: nodes,

@@ -675,15 +675,23 @@ describe('user menu and responsive layout', () => {
     expect(await page.locator('[data-testid=sider]').count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    // the trend chart is drawn at the card's width: legible labels (≥ 10 px), both scales, nothing off screen
+    // the trend chart is drawn at the card's width: legible labels (≥ 10 px), a value axis on each side
+    // (orders left, amount right), its legend, nothing off screen
     const chart = page.locator('[data-testid=trend-chart]');
-    await chart.waitFor();
+    await chart.locator('svg text', { hasText: '订单数' }).waitFor();
     const box = (await chart.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(375);
-    const label = await chart.locator('text[data-axis=amount]').last().evaluate((e) => ({ h: e.getBoundingClientRect().height, text: e.textContent }));
-    expect(label.h).toBeGreaterThanOrEqual(10);
-    expect(Number(label.text!.replace(/,/g, ''))).toBeGreaterThan(0);
-    expect(await chart.locator('text[data-axis=orders]').count()).toBe(3);
+    const labels = await chart.locator('svg text').evaluateAll((ts) =>
+      ts.map((e) => ({ text: e.textContent ?? '', ...JSON.parse(JSON.stringify(e.getBoundingClientRect())) as DOMRect })));
+    for (const l of labels) {
+      expect(l.height, l.text).toBeGreaterThanOrEqual(10);
+      expect(l.x + l.width, l.text).toBeLessThanOrEqual(375);
+    }
+    const middle = box.x + box.width / 2;
+    const numbers = labels.filter((l) => /^[\d,.]+$/.test(l.text));
+    expect(numbers.filter((l) => l.x + l.width < middle).length).toBeGreaterThanOrEqual(2);
+    expect(numbers.filter((l) => l.x > middle).length).toBeGreaterThanOrEqual(2);
+    expect(labels.map((l) => l.text)).toEqual(expect.arrayContaining(['订单数', '交易额（元）']));
     await shot(page, 'home-375');
     // the colour picker and full screen have no room in the top bar: the theme dialog and the user menu offer them
     expect(await page.locator('[data-testid=tb-color]').count()).toBe(0);
