@@ -5,7 +5,7 @@ import { applyServerConfig } from './config.js';
 import { App } from './App.js';
 import './styles/shell.css';
 
-initI18n();
+const languageLoaded = initI18n();
 installErrorCapture();
 
 /** Site switches from the server (tenant/captcha/switch mode, token time); defaults when it does not answer. */
@@ -21,6 +21,6 @@ async function loadConfig(): Promise<void> {
   }
 }
 
-void loadConfig().then(() => {
+void Promise.all([loadConfig(), languageLoaded]).then(() => {
   createRoot(document.getElementById('root')!).render(<App />);
 });

@@ -9,8 +9,8 @@ import { getStoreItem, setStore, getStore, removeStore } from '../../../src/web/
 import { progressPending } from '../../../src/web/lib/progress.js';
 import { permissionMap } from '../../../src/web/auth/actions.js';
 
-beforeAll(() => {
-  initI18n();
+beforeAll(async () => {
+  await initI18n();
 });
 afterEach(() => {
   vi.restoreAllMocks();
