@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { launchBrowser, login, newPage, startServer, ROOT } from '../../tests/e2e/support.js';
+import { assetBytes } from './asset-bytes.js';
 
 interface RouteFigures {
   route: string;
@@ -22,23 +22,8 @@ interface RouteFigures {
 const DIST = path.join(ROOT, 'dist/web');
 
 function sizes(urls: string[]) {
-  let jsRaw = 0;
-  let jsGzip = 0;
-  let cssGzip = 0;
-  const chunks: string[] = [];
-  for (const u of urls) {
-    const rel = new URL(u).pathname.replace(/^\//, '');
-    const file = path.join(DIST, rel);
-    if (!fs.existsSync(file)) continue;
-    const buf = fs.readFileSync(file);
-    const gz = zlib.gzipSync(buf, { level: 9 }).length;
-    if (rel.endsWith('.js')) {
-      jsRaw += buf.length;
-      jsGzip += gz;
-      chunks.push(`${path.basename(rel)} ${(gz / 1024).toFixed(1)} kB`);
-    } else if (rel.endsWith('.css')) cssGzip += gz;
-  }
-  return { jsRaw, jsGzip, cssGzip, chunks };
+  const { jsRaw, jsGzip, cssGzip, parts } = assetBytes(urls, DIST);
+  return { jsRaw, jsGzip, cssGzip, chunks: parts.filter((p) => p.js).map((p) => `${p.name} ${(p.gzip / 1024).toFixed(1)} kB`) };
 }
 
 async function main() {

@@ -33,10 +33,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { freePort, launchBrowser, login, startServer, ROOT } from '../../tests/e2e/support.js';
+import { assetBytes, type AssetBytes } from './asset-bytes.js';
 
 const FLOOR = path.join(ROOT, 'scripts/bench/floor');
 const FLOOR_DIST = path.join(FLOOR, 'dist');
@@ -62,31 +62,12 @@ function args() {
 
 // ---------- bytes ----------
 
-interface Bytes {
-  files: number;
-  jsRaw: number;
-  jsGzip: number;
-  cssGzip: number;
-  names: string[];
-}
+type Bytes = Omit<AssetBytes, 'parts'> & { names: string[] };
 
-/** gzip-9 of the requested .js/.css files that exist in `dist` (deterministic: the built bytes, compressed here). */
+/** gzip-9 of the requested .js/.css files that exist in `dist`, with their names sorted. */
 function bytesOf(urls: Iterable<string>, dist: string): Bytes {
-  const out: Bytes = { files: 0, jsRaw: 0, jsGzip: 0, cssGzip: 0, names: [] };
-  for (const rel of new Set([...urls].map((u) => decodeURIComponent(new URL(u).pathname).replace(/^\//, '')))) {
-    const file = path.join(dist, rel);
-    if (!file.startsWith(dist) || !fs.existsSync(file)) continue;
-    const buf = fs.readFileSync(file);
-    const gz = zlib.gzipSync(buf, { level: 9 }).length;
-    out.files++;
-    out.names.push(path.basename(rel));
-    if (rel.endsWith('.js')) {
-      out.jsRaw += buf.length;
-      out.jsGzip += gz;
-    } else if (rel.endsWith('.css')) out.cssGzip += gz;
-  }
-  out.names.sort();
-  return out;
+  const { parts, ...sums } = assetBytes(urls, dist);
+  return { ...sums, names: parts.map((p) => p.name).sort() };
 }
 
 function recordAssets(page: Page, into: string[]) {
