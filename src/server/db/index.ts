@@ -12,14 +12,13 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Extensions, PGlite } from '@electric-sql/pglite';
 import type { ServerConfig } from '../config.js';
+import { PGliteThread } from './pglite-thread.js';
 
 export type DB = Kysely<any>;
 
 export interface Database {
   db: DB;
   kind: 'pglite' | 'postgres';
-  /** The embedded instance when kind is pglite. */
-  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -96,34 +95,59 @@ export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'datab
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
-  let pglite = opts.pglite;
-  if (!pglite) {
-    const dir = path.join(config.dataDir, 'pgdata');
-    fs.mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir, await pgliteOptions());
-  }
-  await pglite.exec(`SET TIME ZONE '${tz}'`);
-  const pool = new pg.Pool({ ...(createPgConfig(pglite) as any), types: pgTypes, max: 1 });
+  if (opts.pglite) return inProcess(opts.pglite, tz);
+  // The server's own embedded database runs in its own thread (pglite-thread.ts), reached through `pg` like
+  // PostgreSQL: one connection, because PGlite is one session (a transaction must not interleave with others).
+  const dataDir = path.join(config.dataDir, 'pgdata');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const thread = await PGliteThread.start({ dataDir, timezone: tz, postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS });
+  const pool = resilientPool({
+    stream: () => thread.stream(),
+    user: 'postgres',
+    database: 'postgres',
+    types: pgTypes,
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  } as pg.PoolConfig);
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-  const instance = pglite;
   return {
     db,
     kind: 'pglite',
-    pglite: instance,
     async close() {
       await db.destroy();
-      if (!instance.closed) await instance.close();
+      await thread.close();
+    },
+  };
+}
+
+/** A PGlite instance the caller made (tests: `memory://`), used in this thread; it is closed with the database. */
+async function inProcess(pglite: PGlite, tz: string): Promise<Database> {
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  await pglite.exec(`SET TIME ZONE '${tz}'`);
+  const pool = new pg.Pool({ ...(createPgConfig(pglite) as any), types: pgTypes, max: 1 });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
     },
   };
 }
 
 /**
- * Options every embedded database is created with (the server's and the tests'): the extensions the migrations
- * use — pg_trgm for the trigram indexes behind "contains" searches, as on PostgreSQL.
+ * Settings of every embedded database. shared_buffers 32 MB instead of PGlite's 128 MB: the buffers live in the
+ * WebAssembly heap, which never shrinks, so they were most of the server's idle memory (issue 13: ≤ 250 MB); the
+ * operating system's file cache still holds the data files behind them.
  */
-export async function pgliteOptions(): Promise<{ extensions: Extensions }> {
+export const PGLITE_CONF = ['shared_buffers = 32MB'];
+/** Extensions the migrations use: pg_trgm for the trigram indexes behind "contains" searches, as on PostgreSQL. */
+export const PGLITE_EXTENSIONS = ['pg_trgm'];
+
+/** Options of an embedded database made in this thread (the tests'): the same settings and extensions. */
+export async function pgliteOptions(): Promise<{ extensions: Extensions; postgresqlconf: string[] }> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  return { extensions: { pg_trgm } };
+  return { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF };
 }
