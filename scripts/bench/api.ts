@@ -11,10 +11,22 @@
  * work run directly through `pg` (the same query builders, no HTTP, no framework), and prints/writes
  * requests/s, p50 and p99 for both plus the ratio HTTP ÷ direct. A database that already holds the orders
  * is reused (delete it or pass a fresh DATABASE_URL to reload).
+ *
+ * And, per scenario, pgbench on the same statements (issue 13: "prints req/s against pgbench on the same
+ * statement"): every statement one request sends to the database is captured at the pg driver (a hook on
+ * pg.Client#query while one request runs through the app, after a warm-up request), written as one pgbench
+ * script — so one pgbench transaction is one request's database work, its statements run one after the other
+ * on one connection — with the parameters $n as pgbench variables (:sIpN, given with -D as the text pg sends;
+ * a null parameter, which -D cannot express, is written as a literal NULL and listed in literalParams), and
+ * run with `pgbench -n -M prepared -c 10 -j 2 -T <duration>` against the same database. Its tps and
+ * latencies (p50/p99 from pgbench's per-transaction log) are printed and written next to the HTTP and direct
+ * figures, with the ratio HTTP ÷ pgbench (target for the order list: ≥ 0.5, stretch 0.6).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -97,6 +109,126 @@ async function http(url: string, token: string, seconds: number): Promise<Figure
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
+const PGBENCH = path.join(process.env.PGBIN ?? '/usr/lib/postgresql/15/bin', 'pgbench');
+/** node-postgres' own value → parameter text conversion, so pgbench binds exactly the text pg sends. */
+const prepareValue: (v: unknown) => string | null = createRequire(import.meta.url)('pg/lib/utils.js').prepareValue;
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** Every statement sent through node-postgres while `fn` runs (nothing else may use the database meanwhile). */
+async function captureStatements(fn: () => Promise<unknown>): Promise<Statement[]> {
+  const out: Statement[] = [];
+  const proto = pg.Client.prototype as any;
+  const original = proto.query;
+  proto.query = function (this: unknown, config: any, values?: any, cb?: any) {
+    if (typeof config === 'string') out.push({ sql: config, params: Array.isArray(values) ? [...values] : [] });
+    else if (config && typeof config.text === 'string') out.push({ sql: config.text, params: [...(config.values ?? (Array.isArray(values) ? values : []))] });
+    return original.call(this, config, values, cb);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return out;
+}
+
+/**
+ * A pgbench script of the statements, one transaction = all of them in order: $n → :sIpN with `-D sIpN=text`;
+ * a null parameter becomes a literal NULL (-D cannot give a null). Refuses SQL in which pgbench would see a
+ * variable of its own (a ':name' outside our parameters, e.g. in a string literal).
+ */
+function pgbenchScript(stmts: Statement[]): { script: string; defines: string[]; literalParams: string[] } {
+  const defines: string[] = [];
+  const literalParams: string[] = [];
+  const lines = stmts.map((st, i) => {
+    if (/(^|[^:]):[A-Za-z0-9_]/.test(st.sql.replace(/::/g, '  '))) throw new Error(`pgbench would read a variable in statement ${i + 1}: ${st.sql.slice(0, 200)}`);
+    const sqlText = st.sql.replace(/\$(\d+)/g, (_, n: string) => {
+      const v = prepareValue(st.params[Number(n) - 1]);
+      if (v === null || v === undefined) {
+        literalParams.push(`s${i + 1}p${n} = NULL`);
+        return 'NULL';
+      }
+      const name = `s${i + 1}p${n}`;
+      defines.push(`${name}=${v}`);
+      return `:${name}`;
+    });
+    return sqlText.replace(/\s*\n\s*/g, ' ').trim().replace(/;?$/, ';');
+  });
+  // -D can give a name once: one define per distinct name (a $n used twice in a statement is one name).
+  return { script: lines.join('\n') + '\n', defines: [...new Set(defines)], literalParams };
+}
+
+interface PgbenchFigures {
+  tps: number;
+  latencyAvg: number;
+  p50: number;
+  p99: number;
+  transactions: number;
+  failed: number;
+}
+
+function runPgbench(url: string, scriptFile: string, defines: string[], seconds: number, logDir?: string, warmUp = false): Promise<PgbenchFigures> {
+  const argv = ['-n', '-M', 'prepared', '-c', '10', '-j', '2', '-T', String(seconds), '-f', scriptFile, ...defines.flatMap((d) => ['-D', d])];
+  if (logDir) argv.push('-l', `--log-prefix=${path.join(logDir, 'tx')}`);
+  argv.push(url);
+  return new Promise((resolve, reject) => {
+    const p = spawn(PGBENCH, argv, { stdio: ['ignore', 'pipe', 'pipe'], cwd: logDir ?? process.cwd() });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (err += d));
+    p.on('error', reject);
+    p.on('close', (code) => {
+      const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+      // a warm-up of 1 s may end before any transaction of a slow statement does (pgbench then prints no tps)
+      if (code !== 0 || (!tps && !warmUp)) return reject(new Error(`pgbench exited ${code}: ${(err || out).slice(0, 500)}`));
+      const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
+      const lat: number[] = [];
+      if (logDir) {
+        for (const f of fs.readdirSync(logDir).filter((x) => x.startsWith('tx.'))) {
+          for (const line of fs.readFileSync(path.join(logDir, f), 'utf8').split('\n')) {
+            const us = Number(line.split(' ')[2]);
+            if (line && Number.isFinite(us)) lat.push(us / 1000);
+          }
+        }
+      }
+      lat.sort((x, y) => x - y);
+      const pct = (q: number) => Math.round((lat[Math.min(lat.length - 1, Math.floor(q * lat.length))] ?? 0) * 100) / 100;
+      resolve({
+        tps: Math.round(Number(tps?.[1] ?? 0)),
+        latencyAvg: num(/latency average = ([\d.]+) ms/),
+        p50: pct(0.5),
+        p99: pct(0.99),
+        transactions: num(/number of transactions actually processed: (\d+)/),
+        failed: num(/number of failed transactions: (\d+)/),
+      });
+    });
+  });
+}
+
+/** pgbench on exactly the statements of one request: a 1 s warm-up, then `seconds`. */
+async function pgbench(url: string, stmts: Statement[], seconds: number, name: string) {
+  const dir = fs.mkdtempSync('/tmp/canteen-bench-pgbench.');
+  try {
+    const { script, defines, literalParams } = pgbenchScript(stmts);
+    const file = path.join(dir, 'request.sql');
+    fs.writeFileSync(file, script);
+    await runPgbench(url, file, defines, 1, undefined, true);
+    const logDir = path.join(dir, 'log');
+    fs.mkdirSync(logDir);
+    const figures = await runPgbench(url, file, defines, seconds, logDir);
+    return { ...figures, statements: stmts.length, script, defines, literalParams };
+  } catch (e) {
+    throw new Error(`${name}: ${(e as Error).message}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const o = args();
   let cluster: string | undefined;
@@ -167,11 +299,15 @@ async function main() {
           listPage(directDb, doc, { conditions, sort, tenantId: ADMIN_TENANT, limit: size, offset: (current - 1) * size }),
           s.stats ? orderStatistics(directDb, ADMIN_TENANT, q.createTime_datege, q.createTime_datelt) : Promise.resolve(null),
         ]);
-      const check = await app.inject({ method: 'GET', url: `${s.path}?${s.qs}`, headers: { 'blade-auth': `bearer ${token}` } });
+      const inject = () => app.inject({ method: 'GET', url: `${s.path}?${s.qs}`, headers: { 'blade-auth': `bearer ${token}` } });
+      const check = await inject();
       const body = check.json();
       if (check.statusCode !== 200) throw new Error(`${s.name}: ${check.statusCode} ${check.body}`);
+      // The statements one (warm) request sends: what pgbench runs as one transaction.
+      const stmts = await captureStatements(inject);
       const h = await http(`http://127.0.0.1:${port}${s.path}?${s.qs}`, token, o.duration);
       const d = await direct(work, o.duration);
+      const b = await pgbench(url, stmts, o.duration, s.name);
       const row = {
         scenario: s.name,
         request: `GET ${s.path}?${s.qs}`,
@@ -179,13 +315,25 @@ async function main() {
         http: h,
         direct: d,
         ratio: Math.round((h.rps / Math.max(1, d.rps)) * 100) / 100,
+        pgbench: b,
+        ratioPgbench: Math.round((h.rps / Math.max(1, b.tps)) * 100) / 100,
+        directRatioPgbench: Math.round((d.rps / Math.max(1, b.tps)) * 100) / 100,
       };
       rows.push(row);
       console.log(
         `bench: ${s.name.padEnd(48)} http ${String(h.rps).padStart(6)} req/s p50 ${h.p50} ms p99 ${h.p99} ms | direct pg ${String(d.rps).padStart(6)} /s p50 ${d.p50} ms p99 ${d.p99} ms | ratio ${row.ratio} (total ${row.total})`,
       );
+      console.log(
+        `bench: ${''.padEnd(48)} pgbench -M prepared ${String(b.tps).padStart(6)} tps p50 ${b.p50} ms p99 ${b.p99} ms (${b.statements} statement${b.statements === 1 ? '' : 's'}/transaction, ${b.failed} failed) | http ÷ pgbench ${row.ratioPgbench} | direct ÷ pgbench ${row.directRatioPgbench}`,
+      );
     }
     result.scenarios = rows;
+    result.pgbench = {
+      command: `${PGBENCH} -n -M prepared -c 10 -j 2 -T ${o.duration} -f <scenario script> -D sIpN=<value>… <DATABASE_URL> (after a 1 s warm-up run)`,
+      target: 'order list req/s at 10 clients, 1M orders, PostgreSQL ≥ 0.5 × pgbench prepared (stretch 0.6)',
+      orderList: rows.filter((r) => r.scenario.startsWith('order list')).map((r) => ({ scenario: r.scenario, ratioPgbench: r.ratioPgbench })),
+    };
+    result.uptime = fs.readFileSync('/proc/loadavg', 'utf8').trim();
     result.statisticsYear = await statisticsYear(directDb);
     await directDb.destroy();
     await app.close();

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { query } from '../../../src/server/lib/sql.js';
 import { pay, recharge, refund } from '../../../src/server/modules/ledger/service.js';
 import { generateSettlements, auditSettlements } from '../../../src/server/modules/ledger/settlement.js';
-import { orderStatistics, splitRange } from '../../../src/server/modules/ledger/statistics.js';
+import { orderStatistics, splitMonths, splitRange } from '../../../src/server/modules/ledger/statistics.js';
 import { ledgerViolations, startHarness, type Harness } from './_harness.js';
 
 let h: Harness;
@@ -348,6 +348,82 @@ describe('statistics over any time range', () => {
     expect(splitRange('2026-02-28 08:30:00', '2026-03-02 00:00:00')).toEqual({ wholeFrom: '2026-03-01', wholeTo: '2026-03-02' });
     expect(splitRange('2026-03-01 08:30:00', '2026-03-02 17:00:00')).toBeNull(); // no whole day inside
     expect(splitRange('2026-03-01 00:00:00', '2026-03-01 17:00:00')).toBeNull();
+  });
+
+  it('takes whole months of the fees from the monthly rollup, the days around them from the daily one', () => {
+    expect(splitMonths('2026-03-01', '2026-06-01')).toEqual({ monthFrom: '2026-03-01', monthTo: '2026-06-01' });
+    expect(splitMonths('2026-02-15', '2026-06-14')).toEqual({ monthFrom: '2026-03-01', monthTo: '2026-06-01' });
+    expect(splitMonths('2025-12-31', '2026-01-31')).toEqual({ monthFrom: '2026-01-31', monthTo: '2026-01-31' }); // no whole month
+    expect(splitMonths('2026-03-02', '2026-03-30')).toEqual({ monthFrom: '2026-03-30', monthTo: '2026-03-30' });
+    expect(splitMonths('2025-11-20', '2026-01-01')).toEqual({ monthFrom: '2025-12-01', monthTo: '2026-01-01' });
+  });
+
+  it('gives the same answer as every order across months (monthly + daily + day-total rollups), fee ratios changing on the way', async () => {
+    const [mo] = await query<any>(
+      h.db,
+      `select to_char(date_trunc('month', localtimestamp) - interval '3 month', 'YYYY-MM-') as m3,
+              to_char(date_trunc('month', localtimestamp) - interval '2 month', 'YYYY-MM-') as m2,
+              to_char(date_trunc('month', localtimestamp) - interval '1 month', 'YYYY-MM-') as m1`,
+    );
+    const [a, b] = await h.addEmployees(2);
+    for (const e of [a, b]) await recharge(h.db, h.ctx, { employeeId: e, amount: '900', at: `${mo.m3}01 00:00:00` });
+    const p = await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '10.05', at: `${mo.m3}01 00:00:00` });
+    await pay(h.db, h.ctx, { employeeId: b, merchantId: m2, amount: '3.33', at: `${mo.m3}14 23:59:59` });
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m1, amount: '7.77', at: `${mo.m3}28 12:00:00` });
+    await query(h.db, `update canteen_merchant set fee_ratio = 3.3 where id = $1`, [m1]); // later payments at 3.3 %
+    await query(h.db, `update canteen_merchant set fee_ratio = 1.7 where id = $1`, [m2]);
+    const q = await pay(h.db, h.ctx, { employeeId: b, merchantId: m1, amount: '20.01', at: `${mo.m2}01 00:00:00` });
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m2, amount: '5.55', at: `${mo.m2}15 08:30:00` });
+    await refund(h.db, h.ctx, { orderId: p.id, amount: '2.01', at: `${mo.m2}20 17:45:00` }); // at its payment's 2.5 %
+    await pay(h.db, h.ctx, { employeeId: b, merchantId: m1, amount: '0.99', at: `${mo.m1}01 00:00:01` });
+    await refund(h.db, h.ctx, { orderId: q.id, amount: '20.01', at: `${mo.m1}14 12:00:00` });
+    await pay(h.db, h.ctx, { employeeId: a, merchantId: m2, amount: '9.99', at: `${mo.m1}28 23:59:59` });
+    await pay(h.db, h.ctx, { employeeId: b, merchantId: m1, amount: '1.23' }); // now
+    // the coarser rollups are exactly the sums of the daily one
+    const dayDiff = await query<any>(
+      h.db,
+      `select tenant_id, day, sum(paid_count) pc, sum(paid_amount) pa, sum(refund_count) rc, sum(refund_amount) ra from canteen_order_daily group by 1, 2
+       except select tenant_id, day, paid_count, paid_amount, refund_count, refund_amount from canteen_order_day_total`,
+    );
+    const monthDiff = await query<any>(
+      h.db,
+      `select tenant_id, date_trunc('month', day::timestamp)::date m, merchant_id, fee_ratio, sum(paid_count) pc, sum(paid_amount) pa, sum(refund_count) rc, sum(refund_amount) ra
+         from canteen_order_daily group by 1, 2, 3, 4
+       except select tenant_id, month, merchant_id, fee_ratio, paid_count, paid_amount, refund_count, refund_amount from canteen_order_monthly`,
+    );
+    expect({ dayDiff, monthDiff }).toEqual({ dayDiff: [], monthDiff: [] });
+    expect((await query<any>(h.db, `select count(*)::int as n from canteen_order_monthly`))[0].n).toBeGreaterThan(4);
+    const days = [`${mo.m3}01`, `${mo.m3}14`, `${mo.m3}28`, `${mo.m2}01`, `${mo.m2}15`, `${mo.m2}20`, `${mo.m1}01`, `${mo.m1}14`, `${mo.m1}28`];
+    const cuts = ['00:00:00', '00:00:01', '08:30:00', '23:59:59'];
+    let compared = 0;
+    let monthly = 0;
+    for (const d1 of days) {
+      for (const d2 of days) {
+        if (d1 >= d2) continue;
+        for (const [t1, t2] of [[cuts[0], cuts[0]], [cuts[1], cuts[3]], [cuts[2], cuts[1]], [cuts[3], cuts[2]]]) {
+          const from = `${d1} ${t1}`;
+          const to = `${d2} ${t2}`;
+          const fast = await orderStatistics(h.db, h.ctx.tenantId, from, to);
+          const ref = await orderStatistics(h.db, h.ctx.tenantId, from, to, { only: 'orders' });
+          expect({ from, to, totals: fast.totals, series: fast.series }).toEqual({ from, to, totals: ref.totals, series: ref.series });
+          const split = splitRange(from, to);
+          if (split && splitMonths(split.wholeFrom, split.wholeTo).monthFrom < split.wholeTo) monthly++;
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(144);
+    expect(monthly).toBeGreaterThan(40);
+    const all = await orderStatistics(h.db, h.ctx.tenantId, `${mo.m3}01 00:00:00`, `${mo.m1}28 23:59:59`);
+    expect(all.source).toBe('mixed');
+    // fees per (merchant, ratio): m1 at 2.5 % (10.05 + 7.77 − 2.01) → 0.40, m1 at 3.3 % (20.01 + 0.99 − 20.01) → 0.03,
+    // m2 at 0 % (3.33) → 0, m2 at 1.7 % (5.55; 9.99 is at the excluded end) → 0.09
+    expect(all.totals).toEqual({ paidCount: 6, paid: '47.70', refundCount: 2, refunded: '22.02', fees: '0.52', net: '25.16' });
+    // a truncate of the daily rollup empties the coarser ones too (tests reset the ledger that way)
+    await h.reset();
+    expect(await query<any>(h.db, `select (select count(*) from canteen_order_day_total)::int as d, (select count(*) from canteen_order_monthly)::int as m`)).toEqual([
+      { d: 0, m: 0 },
+    ]);
   });
 
   it('gives the same totals and series as reading every order, for ranges starting and ending at any time', async () => {

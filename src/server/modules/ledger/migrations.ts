@@ -138,4 +138,85 @@ select o.id, o.tenant_id, o.is_deleted, o.order_no, o.create_time, o.merchant_no
 from canteen_order o where o.order_type in (1, 2)
 `),
   },
+  {
+    // Statistics over long ranges (issue 13: a year ≤ 60 ms at any times): a year of canteen_order_daily is
+    // ~365 × merchants rows (~107k for 300 merchants), and summing them twice (per day for the series, per
+    // merchant and ratio for the fees) was most of the time. Two coarser rollups of the daily one:
+    //   canteen_order_day_total — one row per tenant and day (the series and the totals: ~365 rows a year),
+    //   canteen_order_monthly   — one row per tenant, month, merchant and fee ratio (the fees of whole months).
+    // Both are kept equal to sums of canteen_order_daily by triggers on it (insert/update/delete per row, and
+    // truncate), so every writer of the daily rollup (service.ts addDaily, the demo bulk load, a rebuild)
+    // keeps them exact without knowing about them. Rebuilt here from the daily rollup.
+    name: 'ledger_0004_statistics_rollups',
+    up: async (db) => {
+      await exec(db, `
+create table canteen_order_day_total (tenant_id varchar(12) not null, day date not null,
+  paid_count integer not null default 0, paid_amount numeric(14,2) not null default 0,
+  refund_count integer not null default 0, refund_amount numeric(14,2) not null default 0,
+  primary key (tenant_id, day));
+create table canteen_order_monthly (tenant_id varchar(12) not null, month date not null, merchant_id bigint not null,
+  fee_ratio numeric(5,2) not null default 0,
+  paid_count integer not null default 0, paid_amount numeric(14,2) not null default 0,
+  refund_count integer not null default 0, refund_amount numeric(14,2) not null default 0,
+  primary key (tenant_id, month, merchant_id, fee_ratio));
+insert into canteen_order_day_total (tenant_id, day, paid_count, paid_amount, refund_count, refund_amount)
+select tenant_id, day, sum(paid_count), sum(paid_amount), sum(refund_count), sum(refund_amount)
+  from canteen_order_daily group by 1, 2;
+insert into canteen_order_monthly (tenant_id, month, merchant_id, fee_ratio, paid_count, paid_amount, refund_count, refund_amount)
+select tenant_id, date_trunc('month', day::timestamp)::date, merchant_id, fee_ratio, sum(paid_count), sum(paid_amount), sum(refund_count), sum(refund_amount)
+  from canteen_order_daily group by 1, 2, 3, 4
+`);
+      // Function bodies hold ';' + newline, so each is one statement (not split by exec).
+      await sql
+        .raw(
+          `create function canteen_order_rollup_add(t varchar, d date, m bigint, r numeric, pc integer, pa numeric, rc integer, ra numeric)
+returns void language sql as $$
+  insert into canteen_order_day_total as x (tenant_id, day, paid_count, paid_amount, refund_count, refund_amount)
+  values (t, d, pc, pa, rc, ra)
+  on conflict (tenant_id, day) do update set
+    paid_count = x.paid_count + excluded.paid_count, paid_amount = x.paid_amount + excluded.paid_amount,
+    refund_count = x.refund_count + excluded.refund_count, refund_amount = x.refund_amount + excluded.refund_amount;
+  insert into canteen_order_monthly as x (tenant_id, month, merchant_id, fee_ratio, paid_count, paid_amount, refund_count, refund_amount)
+  values (t, date_trunc('month', d::timestamp)::date, m, r, pc, pa, rc, ra)
+  on conflict (tenant_id, month, merchant_id, fee_ratio) do update set
+    paid_count = x.paid_count + excluded.paid_count, paid_amount = x.paid_amount + excluded.paid_amount,
+    refund_count = x.refund_count + excluded.refund_count, refund_amount = x.refund_amount + excluded.refund_amount;
+$$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create function canteen_order_daily_rollup() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'TRUNCATE' then
+    delete from canteen_order_day_total;
+    delete from canteen_order_monthly;
+    return null;
+  end if;
+  if tg_op = 'UPDATE' and (old.tenant_id, old.day, old.merchant_id, old.fee_ratio) = (new.tenant_id, new.day, new.merchant_id, new.fee_ratio) then
+    perform canteen_order_rollup_add(new.tenant_id, new.day, new.merchant_id, new.fee_ratio, new.paid_count - old.paid_count,
+      new.paid_amount - old.paid_amount, new.refund_count - old.refund_count, new.refund_amount - old.refund_amount);
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform canteen_order_rollup_add(old.tenant_id, old.day, old.merchant_id, old.fee_ratio, -old.paid_count, -old.paid_amount,
+      -old.refund_count, -old.refund_amount);
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    perform canteen_order_rollup_add(new.tenant_id, new.day, new.merchant_id, new.fee_ratio, new.paid_count, new.paid_amount,
+      new.refund_count, new.refund_amount);
+  end if;
+  return null;
+end
+$$`,
+        )
+        .execute(db);
+      await exec(db, `
+create trigger canteen_order_daily_rollup after insert or update or delete on canteen_order_daily
+  for each row execute function canteen_order_daily_rollup();
+create trigger canteen_order_daily_rollup_truncate after truncate on canteen_order_daily
+  for each statement execute function canteen_order_daily_rollup()
+`);
+    },
+  },
 ];
