@@ -4,7 +4,7 @@ export { RuntimeProvider, useRuntime, errorData, browserQuery, type RuntimeEnv, 
 export { useDictionaries, DICT_BATCH_URL } from './react/useDictionaries.js';
 export { ListScreen } from './react/ListScreen.js';
 export { ScreenPage, DocumentView, useScreenDocument, SCREEN_DETAIL_URL } from './react/ScreenPage.js';
-export { useListController, baseState, type ListController, type ListControllerOptions } from './react/useListController.js';
+export { useListController, type ListController, type ListControllerOptions } from './react/useListController.js';
 export {
   registerView,
   registerWidget,

@@ -236,6 +236,28 @@ describe('route guard', () => {
     expect(src).toBe('/404?a=1&b=2');
     await close();
   });
+
+  // Start-up reads the first screen's data before its code has loaded (lib/startup.ts); the app's own requests
+  // must take those answers, or every read would go twice.
+  it('a reload of a list reads each thing its first screen needs once', async () => {
+    const { page, close } = await loggedIn();
+    await page.goto('/order/order?size=30');
+    await page.locator('.ant-table-row').first().waitFor();
+    const api: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/api/')) api.push(u.pathname + u.search);
+    });
+    await page.reload();
+    await page.locator('.ant-table-row').first().waitFor();
+    await expect.poll(() => api.filter((u) => u.startsWith('/api/blade-system/dict/batch')).length, { timeout: 30_000 }).toBe(1);
+    const count = (prefix: string) => api.filter((u) => u.split('?')[0] === prefix).length;
+    for (const read of ['/api/blade-desk/shell/config', '/api/blade-system/screen/list', '/api/blade-system/screen/detail', '/api/order/list']) expect(count(read), read).toBe(1);
+    // buttons and menus: read at most once (not at all when this tab's session still holds them)
+    for (const read of ['/api/blade-system/menu/buttons', '/api/blade-system/menu/routes', '/api/blade-system/menu/top-menu']) expect(count(read), read).toBeLessThanOrEqual(1);
+    expect(api.find((u) => u.startsWith('/api/order/list'))).toContain('size=30');
+    await close();
+  });
 });
 
 describe('menu search', () => {

@@ -8,3 +8,4 @@ export * from './listQuery.js';
 export * from './treeValue.js';
 export * from './tree.js';
 export * from './masterDetail.js';
+export * from './listStart.js';

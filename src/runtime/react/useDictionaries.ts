@@ -1,8 +1,9 @@
 import useSWR from 'swr';
 import { dictKey, normalizeDictBatch, type DictMap } from '../model/index.js';
 import { DICT_CACHE_KEY, useRuntime } from './context.js';
+import { DICT_BATCH_URL } from './screenUrls.js';
 
-export const DICT_BATCH_URL = '/api/blade-system/dict/batch';
+export { DICT_BATCH_URL };
 
 const EMPTY: DictMap = {};
 

@@ -8,13 +8,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { ScreenDocument } from '../../shared/document.js';
 import {
+  baseState,
   clampedPage,
   columnsModel,
-  initialSorting,
   listParams,
   listUrl,
   queryFromState,
-  searchDefaults,
   searchModel,
   stateFromQuery,
   validateSearch,
@@ -65,11 +64,6 @@ export interface ListController {
   refresh(): void;
   /** The params of the current request (export reuses search and sort). */
   params: Record<string, unknown>;
-}
-
-/** The document's starting state (its default page size, sort and search defaults). */
-export function baseState(doc: ScreenDocument): ListState {
-  return { current: 1, size: columnsModel(doc).defaultPageSize, search: searchDefaults(searchModel(doc)), sorting: initialSorting(doc) };
 }
 
 export function useListController(doc: ScreenDocument, opts: ListControllerOptions = {}): ListController {

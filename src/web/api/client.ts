@@ -86,8 +86,8 @@ function messageOf(body: unknown): string {
   return m || i18n.t('error.unknown');
 }
 
-export async function request<T = any>(cfg: RequestConfig): Promise<T> {
-  const method = cfg.method ?? 'GET';
+/** The headers every call carries: client Basic auth, the user's token, the tenant, the UI's language. */
+function requestHeaders(cfg: RequestConfig): Record<string, string> {
   const headers: Record<string, string> = { ...(cfg.headers ?? {}) };
   if (cfg.authorization !== false) headers.Authorization = basicAuth();
   const { token, tenantId } = session.get();
@@ -95,18 +95,62 @@ export async function request<T = any>(cfg: RequestConfig): Promise<T> {
   if (!Object.keys(headers).some((h) => h.toLowerCase() === 'tenant-id')) headers['Tenant-Id'] = tenantId || website.tenantId;
   // Server messages (validation, business errors) come back in the language the UI shows.
   if (!Object.keys(headers).some((h) => h.toLowerCase() === 'accept-language')) headers['Accept-Language'] = i18n.language === 'en' ? 'en' : 'zh-CN';
+  return headers;
+}
+
+/**
+ * GETs started before the code that needs them has loaded (issue 13: the first screen in one round trip, not a
+ * chain): start-up knows from the address and the stored session which reads the first screen will make
+ * (lib/startup.ts). A started read is handed, once, to the first request for the same address with the same
+ * headers within PREFETCH_TTL_MS; that request then reads the answer as if it had fetched it itself (same
+ * error handling, toasts, 401). A prefetch that failed to arrive is forgotten and the request fetches anew.
+ */
+const PREFETCH_TTL_MS = 15_000;
+const prefetched = new Map<string, { at: number; response: Promise<Response> }>();
+const prefetchKey = (url: string, headers: Record<string, string>) => `${url}\n${JSON.stringify(headers)}`;
+
+/** Starts a GET now for a request the app will make soon; resolves with a copy of the answer's R envelope. */
+export function prefetch<T = unknown>(url: string, params?: Params): Promise<R<T> | undefined> {
+  const full = buildUrl(url, params);
+  const key = prefetchKey(full, requestHeaders({ url }));
+  let entry = prefetched.get(key);
+  if (!entry) {
+    entry = { at: Date.now(), response: fetch(full, { headers: requestHeaders({ url }), credentials: 'include' }) };
+    entry.response.catch(() => prefetched.delete(key));
+    prefetched.set(key, entry);
+  }
+  // A copy for the caller (the one the request reads stays untouched).
+  return entry.response.then(
+    async (res) => (res.ok ? ((await res.clone().json()) as R<T>) : undefined),
+    () => undefined,
+  );
+}
+
+function takePrefetched(url: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const key = prefetchKey(url, headers);
+  const entry = prefetched.get(key);
+  if (!entry) return undefined;
+  prefetched.delete(key);
+  return Date.now() - entry.at <= PREFETCH_TTL_MS ? entry.response : undefined;
+}
+
+export async function request<T = any>(cfg: RequestConfig): Promise<T> {
+  const method = cfg.method ?? 'GET';
+  const headers = requestHeaders(cfg);
   let body: BodyInit | undefined;
   if (cfg.data instanceof FormData || cfg.data instanceof URLSearchParams || cfg.data instanceof Blob) body = cfg.data;
   else if (cfg.data !== undefined) {
     body = JSON.stringify(cfg.data);
     headers['Content-Type'] = 'application/json';
   }
+  const url = buildUrl(cfg.url, cfg.params);
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), cfg.timeout ?? website.requestTimeout);
   progressStart();
   let res: Response;
   try {
-    res = await fetch(buildUrl(cfg.url, cfg.params), { method, headers, body, signal: ctrl.signal, credentials: 'include' });
+    const early = method === 'GET' && body === undefined ? takePrefetched(url, headers) : undefined;
+    res = (early && (await early.catch(() => undefined))) || (await fetch(url, { method, headers, body, signal: ctrl.signal, credentials: 'include' }));
   } catch (e) {
     clearTimeout(timer);
     progressDone();

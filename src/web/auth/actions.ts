@@ -73,8 +73,14 @@ export async function loadSessionData(): Promise<void> {
   void menu;
 }
 
+/** Where the shell reads the user's menus, buttons and top menus (start-up reads them early: lib/startup.ts). */
+export const MENU_ROUTES_URL = '/api/blade-system/menu/routes';
+export const MENU_BUTTONS_URL = '/api/blade-system/menu/buttons';
+export const TOP_MENU_URL = '/api/blade-system/menu/top-menu';
+export const menuParams = (topMenuId?: string) => (topMenuId ? { topMenuId } : undefined);
+
 export async function loadMenu(topMenuId?: string): Promise<MenuNode[]> {
-  const menu = (await getData<MenuNode[]>('/api/blade-system/menu/routes', topMenuId ? { topMenuId } : undefined)) ?? [];
+  const menu = (await getData<MenuNode[]>(MENU_ROUTES_URL, menuParams(topMenuId))) ?? [];
   setMenu(menu);
   return menu;
 }
@@ -93,7 +99,7 @@ export function permissionMap(tree: MenuNode[]): Record<string, boolean> {
 }
 
 export async function loadButtons(): Promise<Record<string, boolean>> {
-  const tree = (await getData<MenuNode[]>('/api/blade-system/menu/buttons')) ?? [];
+  const tree = (await getData<MenuNode[]>(MENU_BUTTONS_URL)) ?? [];
   const map = permissionMap(tree);
   setPermission(map);
   return map;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { website } from '../config.js';
 import { getData } from '../api/client.js';
 import { session } from '../auth/session.js';
-import { loadMenu, logout } from '../auth/actions.js';
+import { loadMenu, logout, TOP_MENU_URL } from '../auth/actions.js';
 import { setTopMenuId } from '../auth/session.js';
 import { changeLanguage, type Lang } from '../i18n.js';
 import { errorLogStore } from '../lib/errorLog.js';
@@ -84,7 +84,7 @@ export function TopBar({ mobile, collapsed, onToggleMenu }: { mobile: boolean; c
   const [full, setFull] = useState(!!document.fullscreenElement);
 
   useEffect(() => {
-    getData<TopMenu[]>('/api/blade-system/menu/top-menu').then((d) => setTopMenus(Array.isArray(d) ? d : []), () => undefined);
+    getData<TopMenu[]>(TOP_MENU_URL).then((d) => setTopMenus(Array.isArray(d) ? d : []), () => undefined);
     const onFs = () => setFull(!!document.fullscreenElement);
     document.addEventListener('fullscreenchange', onFs);
     return () => document.removeEventListener('fullscreenchange', onFs);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { session } from '../auth/session.js';
 import { loadMenu } from '../auth/actions.js';
 import { findByPath, menuLabel, routeOf } from '../lib/menu.js';
-import { useScreens } from '../lib/screens.js';
+import { screenForPath, useScreens } from '../lib/screens.js';
 import { Lazy, Loading } from '../layout/Lazy.js';
 import { FIXED_PAGES, type PageComponent } from './fixedPages.js';
 import { withTimeout } from '../layout/ErrorBoundary.js';
@@ -44,7 +44,7 @@ export default function MenuPage() {
 
   const path = loc.pathname;
   // a stand-in gives way to the document of its route, or of a route above it (a process form's pages)
-  const docRoute = screens?.find((s) => s.route === path) ?? screens?.find((s) => path.startsWith(`${s.route}/`));
+  const docRoute = screenForPath(screens, path);
   for (const p of FIXED_PAGES) {
     const params = p.component && p.match(path);
     if (!params) continue;

@@ -47,6 +47,11 @@ export function routerQuery(navigate: NavigateFunction) {
   };
 }
 
+/** Starts loading the runtime's code (start-up does, while the screen's document is on its way). */
+export function preloadRuntime(): void {
+  void loadRuntime?.().catch(() => undefined);
+}
+
 function Missing() {
   const { t } = useTranslation();
   return <Result status="info" title={t('shell.notAvailable.text')} />;

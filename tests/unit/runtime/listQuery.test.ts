@@ -63,3 +63,26 @@ describe('page clamp', () => {
     expect(clampedPage(1, 10, 0, 0)).toBeNull();
   });
 });
+
+describe('the first reads of a list screen (start-up sends them before the screen code loads)', () => {
+  it('are the page the list controller asks for at that address, and its dictionaries in one batch', async () => {
+    const { firstListReads, baseState, listParams, stateFromQuery: fromQuery, listUrl } = await import('../../../src/runtime/model/index.js');
+    const order = (await import('../../../schemas/business/order.json')).default as unknown as import('../../../src/shared/document.js').ScreenDocument;
+    const reads = firstListReads(order, '?size=200&s.status=2');
+    expect(reads.list?.url).toBe('/api/order/list');
+    expect(reads.list?.params).toEqual({ status_equal: '2', descs: 'create_time', current: 1, size: 200 });
+    // the same computation the controller makes from the same address
+    expect(reads.list?.params).toEqual(listParams(order, fromQuery('?size=200&s.status=2', baseState(order), '', [10, 30, 50, 100, 200])));
+    expect(reads.list?.url).toBe(listUrl(order, 'list'));
+    expect(reads.dictCodes).toBe('order_status,order_type');
+  });
+
+  it('send no page while a required search is empty, and nothing for views that read otherwise', async () => {
+    const { firstListReads } = await import('../../../src/runtime/model/index.js');
+    const order = (await import('../../../schemas/business/order.json')).default as any;
+    const required = { ...order, list: { ...order.list, search: [{ field: 'merchantName', op: 'contains', required: 'order.msg.merchantRequired' }] } };
+    expect(firstListReads(required, '').list).toBeUndefined();
+    expect(firstListReads({ ...order, view: { type: 'tree' } }, '')).toEqual({});
+    expect(firstListReads({ ...order, list: { ...order.list, aside: { field: 'merchantId' } } }, '')).toEqual({});
+  });
+});

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../src/web/i18n.js';
-import { request, onUnauthorized, ApiError, buildUrl } from '../../../src/web/api/client.js';
+import { request, onUnauthorized, ApiError, buildUrl, prefetch } from '../../../src/web/api/client.js';
 import { toast } from '../../../src/web/lib/toast.js';
 import { website } from '../../../src/web/config.js';
 import { session, saveTokens, tokenAgeSeconds } from '../../../src/web/auth/session.js';
@@ -115,5 +115,55 @@ describe('storage and session', () => {
   it('turns the button tree into {code: true} for leaves', () => {
     const map = permissionMap([{ id: '1', name: 'm', path: '/m', code: 'merchant', children: [{ id: '2', name: 'a', path: '', code: 'merchant_add' }, { id: '3', name: 'b', path: '', code: 'merchant_view' }] }]);
     expect(map).toEqual({ merchant_add: true, merchant_view: true });
+  });
+});
+
+describe('api client: reads started early (prefetch)', () => {
+  const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, success: true, data, msg: 'ok' }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+  it('hands a started read to the first matching request, once; the early caller gets its own copy', async () => {
+    saveTokens({ access_token: 'tok-a', refresh_token: 'ref', tenant_id: '000000', user_id: '1' });
+    const f = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => ok({ n: 1 }));
+    const early = prefetch('/api/early/one', { id: 7 });
+    const r = await request({ url: '/api/early/one', params: { id: 7 } });
+    expect(r).toMatchObject({ code: 200, data: { n: 1 } });
+    expect(await early).toMatchObject({ code: 200, data: { n: 1 } });
+    expect(f).toHaveBeenCalledTimes(1);
+    expect((f.mock.calls[0][1] as RequestInit & { headers: Record<string, string> }).headers['Blade-Auth']).toBe('bearer tok-a');
+    // used once: the next request reads anew
+    await request({ url: '/api/early/one', params: { id: 7 } });
+    expect(f).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not handed to a request with other parameters or another token', async () => {
+    saveTokens({ access_token: 'tok-b', refresh_token: 'ref', tenant_id: '000000', user_id: '1' });
+    const f = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => ok({}));
+    void prefetch('/api/early/two', { id: 1 });
+    await request({ url: '/api/early/two', params: { id: 2 } });
+    expect(f).toHaveBeenCalledTimes(2);
+    saveTokens({ access_token: 'tok-c', refresh_token: 'ref', tenant_id: '000000', user_id: '1' });
+    await request({ url: '/api/early/two', params: { id: 1 } });
+    expect(f).toHaveBeenCalledTimes(3);
+  });
+
+  it('a read that failed to arrive is made again by the request', async () => {
+    saveTokens({ access_token: 'tok-d', refresh_token: 'ref', tenant_id: '000000', user_id: '1' });
+    const f = vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('network')).mockImplementation(async () => ok({ again: true }));
+    expect(await prefetch('/api/early/three')).toBeUndefined();
+    const r = await request({ url: '/api/early/three' });
+    expect(r).toMatchObject({ data: { again: true } });
+    expect(f).toHaveBeenCalledTimes(2);
+  });
+
+  it('an early 401 logs out only when the app makes that request, with the usual handling', async () => {
+    saveTokens({ access_token: 'tok-e', refresh_token: 'ref', tenant_id: '000000', user_id: '1' });
+    vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    const logout = vi.fn();
+    onUnauthorized(logout);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ code: 401, msg: '请求未授权' }), { status: 401, headers: { 'content-type': 'application/json' } }));
+    expect(await prefetch('/api/early/four')).toBeUndefined();
+    expect(logout).not.toHaveBeenCalled();
+    await expect(request({ url: '/api/early/four' })).rejects.toMatchObject({ code: 401 });
+    expect(logout).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,36 @@
+/**
+ * The first screen of a reload in one round trip (issue 13). Before, each read waited for the code that makes
+ * it: site config → shell code → page code → buttons and screen list → runtime code → screen document → the
+ * list's page and dictionaries, one after another. From the address and the stored session alone, start-up knows
+ * all of them: it starts the code and the reads together, and each later read (screen document, then the page
+ * and dictionaries) as soon as the one before answers. The requests the app then makes take these answers
+ * (api/client.ts `prefetch`); nothing is read twice, and a read that failed is simply made again by the app.
+ */
+import type { AnyDocument } from '../../shared/document.js';
+import { DICT_BATCH_URL, SCREEN_DETAIL_URL } from '../../runtime/react/screenUrls.js';
+import { prefetch } from '../api/client.js';
+import { MENU_BUTTONS_URL, MENU_ROUTES_URL, TOP_MENU_URL, menuParams } from '../auth/actions.js';
+import { session } from '../auth/session.js';
+import { isPublic } from '../layout/Root.js';
+import { LOCALE_EXTRA_URL, SCREEN_LIST_URL, screenForPath, screenSummaries } from './screens.js';
+
+export function startFirstScreen(path: string, query: string): void {
+  const { token, menu, permission, topMenuId } = session.get();
+  if (!token || isPublic(path)) return;
+  void import('../layout/Shell.js');
+  void import('../pages/MenuPage.js');
+  if (!menu) void prefetch(MENU_ROUTES_URL, menuParams(topMenuId));
+  if (!Object.keys(permission).length) void prefetch(MENU_BUTTONS_URL);
+  void prefetch(TOP_MENU_URL);
+  void prefetch(LOCALE_EXTRA_URL);
+  void prefetch(SCREEN_LIST_URL).then(async (list) => {
+    const screen = list?.code === 200 ? screenForPath(screenSummaries(list.data), path) : undefined;
+    if (!screen) return;
+    void import('../pages/ScreenRoute.js').then((m) => m.preloadRuntime());
+    const [doc, model] = await Promise.all([prefetch<AnyDocument>(SCREEN_DETAIL_URL, { id: screen.id }), import('../../runtime/model/index.js')]);
+    if (doc?.code !== 200 || !doc.data || screen.route !== path) return;
+    const reads = model.firstListReads(doc.data, query);
+    if (reads.list) void prefetch(reads.list.url, reads.list.params);
+    if (reads.dictCodes) void prefetch(DICT_BATCH_URL, { codes: reads.dictCodes });
+  });
+}
