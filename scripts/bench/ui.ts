@@ -6,11 +6,20 @@
  * into scripts/bench/floor/dist and served by a bare node:http server: no compression, no-store). Method as in
  * /work/shared/research/perf-anchors.md §2. Per round, for each scenario, one run of each contender:
  *   load200  navigation straight to 200 rows per page; time = performance.now() (ms since navigation start)
- *            at which the 200th tr.ant-table-row exists and holds the 200th record's order number
- *            (MutationObserver installed by addInitScript, so it watches from the first byte).
+ *            at which the 200-row page is ready (MutationObserver installed by addInitScript, so it watches
+ *            from the first byte). Ready differs by contender, because ours virtualises long pages (issue 13,
+ *            src/runtime/react/virtualRows.tsx: only the rows near the screen are in the DOM, so its 200th row
+ *            exists only once scrolled to):
+ *              floor  the 200th tr.ant-table-row exists and holds the 200th record's order number (as before);
+ *              ours   the table says aria-rowcount="201" (it has the whole 200-row page's data: the count is
+ *                     that of the rows it was given), its first body row (aria-rowindex 2) holds the 1st
+ *                     record's order number, and the drawn rows reach the bottom of the viewport (or the
+ *                     page's last row is drawn): what a user sees of a 200-row page is on screen.
+ *            So the floor's time includes drawing all 200 rows and ours drawing the visible ones plus the
+ *            overscan: the saving of virtualisation is part of what is measured, on purpose.
  *   switch   page at 10 rows, page-size dropdown opened (untimed), "200" option clicked; time = from the
- *            option's mousedown event.timeStamp (capturing listener) to that same 200th row.
- *   DOM      after load200 is ready and the page has settled (element count stable), a forced GC, then CDP
+ *            option's mousedown event.timeStamp (capturing listener) to that same ready condition.
+ *   DOM      after load200 is ready and the page has settled (element count stable, scrolled to the top), a forced GC, then CDP
  *            Performance.getMetrics `Nodes` (all live DOM nodes, text nodes included, as perf-anchors counted);
  *            document.getElementsByTagName('*').length (elements only) is kept in the JSON too.
  *   bytes    gzip-9 of the .js/.css files the browser requested until ready, mapped to dist/web (ours) or the
@@ -106,12 +115,30 @@ async function staticServer(dir: string): Promise<{ url: string; close(): Promis
 
 // ---------- in-page probe ----------
 
-/** Runs in the page before any of its scripts (addInitScript). Records when the 200th row with `expectNo` exists. */
-function probe(expectNo: string) {
+interface ProbeArg {
+  /** `all`: ready when the 200th row is drawn (the floor); `visible`: when the virtualised table is (ours). */
+  mode: 'all' | 'visible';
+  /** Order number of the 200th record (`all`) or of the 1st (`visible`). */
+  expectNo: string;
+}
+
+/** Runs in the page before any of its scripts (addInitScript). Records when the 200-row page is ready (see the header). */
+function probe({ mode, expectNo }: ProbeArg) {
   const b = ((window as any).__bench = { t200: 0, raf200: 0, optionDown: 0 });
   const rows = document.getElementsByClassName('ant-table-row'); // live collection: cheap to read per mutation
+  const ready =
+    mode === 'all'
+      ? () => rows.length >= 200 && (rows[199].textContent ?? '').includes(expectNo)
+      : () => {
+          // cheap tests first; the layout read only once the table has the 200-row page
+          if (!document.querySelector('table[aria-rowcount="201"]') || !rows.length) return false;
+          const first = document.querySelector('tr.ant-table-row[aria-rowindex="2"]');
+          if (!first || !(first.textContent ?? '').includes(expectNo)) return false;
+          const last = rows[rows.length - 1];
+          return last.getAttribute('aria-rowindex') === '201' || last.getBoundingClientRect().bottom >= window.innerHeight;
+        };
   const mo = new MutationObserver(() => {
-    if (b.t200 || rows.length < 200 || !(rows[199].textContent ?? '').includes(expectNo)) return;
+    if (b.t200 || !ready()) return;
     b.t200 = performance.now();
     requestAnimationFrame(() => (b.raf200 = performance.now()));
     mo.disconnect();
@@ -158,8 +185,8 @@ async function domNodes(context: BrowserContext, page: Page) {
 // ---------- runs ----------
 
 interface Env {
-  ours: { url: string; expectNo: string };
-  floor: { url: string; expectNo: string };
+  ours: { url: string; probe: ProbeArg };
+  floor: { url: string; probe: ProbeArg };
 }
 
 interface Run {
@@ -187,7 +214,7 @@ async function timedContext(browser: Browser, who: Who, env: Env): Promise<Brows
     await c.close();
   }
   const context = await browser.newContext({ viewport: VIEWPORT, baseURL: env[who].url, locale: 'zh-CN', storageState });
-  await context.addInitScript(probe, env[who].expectNo);
+  await context.addInitScript(probe, env[who].probe);
   return context;
 }
 
@@ -250,11 +277,12 @@ async function oursLoginToList(serverUrl: string) {
     const reply = page.waitForResponse((r) => r.url().includes('/api/order/list') && new URL(r.url()).searchParams.get('size') === String(ROW));
     await page.goto(routeOf('ours', ROW));
     const body = await (await reply).json();
-    await page.locator('tr.ant-table-row').nth(ROW - 1).waitFor({ timeout: TIMEOUT });
+    // virtualised: the 200-row table (aria-rowcount = rows + header) with its first rows drawn
+    await page.locator(`table[aria-rowcount="${ROW + 1}"] tr.ant-table-row[aria-rowindex="2"]`).waitFor({ timeout: TIMEOUT });
     await page.waitForLoadState('networkidle');
     const records = body?.data?.records ?? [];
     if (records.length < ROW) throw new Error(`the order list has ${records.length} orders on a ${ROW}-row page (total ${body?.data?.total}); the bench needs ${ROW}`);
-    return { loginOnly, all: assets, expectNo: String(records[ROW - 1].orderNo), total: Number(body.data.total) };
+    return { loginOnly, all: assets, expectNo: String(records[ROW - 1].orderNo), firstNo: String(records[0].orderNo), total: Number(body.data.total) };
   } finally {
     await browser.close();
   }
@@ -298,11 +326,14 @@ async function main() {
   let oursLogin: Awaited<ReturnType<typeof oursLoginToList>>;
   try {
     oursLogin = await oursLoginToList(server.url);
-    const env: Env = { ours: { url: server.url, expectNo: oursLogin.expectNo }, floor: { url: floorServer.url, expectNo: floorRecords[ROW - 1].orderNo } };
+    const env: Env = {
+      ours: { url: server.url, probe: { mode: 'visible', expectNo: oursLogin.firstNo } },
+      floor: { url: floorServer.url, probe: { mode: 'all', expectNo: floorRecords[ROW - 1].orderNo } },
+    };
     const b = await launchBrowser();
     chromium = b.version();
     await b.close();
-    console.log(`ours: ${oursLogin.total} orders, 200th row ${env.ours.expectNo}; floor: 200th row ${env.floor.expectNo}; chromium ${chromium}`);
+    console.log(`ours: ${oursLogin.total} orders, 1st row ${oursLogin.firstNo} (virtualised: ready = 200-row table drawn on screen); floor: 200th row ${env.floor.probe.expectNo}; chromium ${chromium}`);
 
     for (let round = 1; round <= opt.rounds; round++) {
       const order: Who[] = round % 2 ? ['ours', 'floor'] : ['floor', 'ours'];
@@ -360,7 +391,7 @@ async function main() {
     { figure: 'CSS gzip-9 kB, login → list', ours: kB(oursAll.cssGzip), floor: kB(floorBytes.cssGzip), ratio: floorBytes.cssGzip ? r2(ratio(oursAll.cssGzip, floorBytes.cssGzip)) : '– (floor: CSS-in-JS)', target: '' },
     { figure: 'JS+CSS gzip-9 kB, login → list', ours: kB(oursAll.jsGzip + oursAll.cssGzip), floor: kB(floorBytes.jsGzip + floorBytes.cssGzip), ratio: r2(ratio(oursAll.jsGzip + oursAll.cssGzip, floorBytes.jsGzip + floorBytes.cssGzip)), target: '' },
     { figure: 'JS/CSS files, login → list / list', ours: `${oursAll.files} / ${oursList.files}`, floor: String(floorBytes.files), ratio: '', target: '' },
-    { figure: 'time to 200th row, ms', ours: fmtRange(load.ours), floor: fmtRange(load.floor), ratio: load.paired ? fmtRange(load.paired, 2) : 'n/a', target: '≤ 1.2' },
+    { figure: 'time to 200-row page ready, ms (ours: on screen)', ours: fmtRange(load.ours), floor: fmtRange(load.floor), ratio: load.paired ? fmtRange(load.paired, 2) : 'n/a', target: '≤ 1.2' },
     { figure: '10 → 200 switch, ms', ours: fmtRange(sw.ours), floor: fmtRange(sw.floor), ratio: sw.paired ? fmtRange(sw.paired, 2) : 'n/a', target: '≤ 1.0' },
     { figure: 'DOM nodes, 200 rows (CDP Nodes, after GC)', ours: fmtRange(nodes.ours), floor: fmtRange(nodes.floor), ratio: r2(ratio(nodes.ours?.median ?? NaN, nodes.floor?.median ?? NaN)), target: '≤ 0.6' },
     { figure: '  elements (getElementsByTagName *)', ours: fmtRange(elements.ours), floor: fmtRange(elements.floor), ratio: r2(ratio(elements.ours?.median ?? NaN, elements.floor?.median ?? NaN)), target: '' },

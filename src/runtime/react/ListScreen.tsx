@@ -1,10 +1,11 @@
 /**
  * The `list` view: search form, toolbar, table and pagination over the headless list controller
  * (useListController: params in the URL, fetch, selection, page clamp), with the screen's buttons
- * (useScreenActions) and the shared record table (useRecordTable).
+ * (useScreenActions) and the shared record table (useRecordTable), drawn by PageTable (virtualRows.tsx), which
+ * virtualises the body of long pages.
  */
 import { useMemo } from 'react';
-import { Pagination, Table } from 'antd';
+import { Pagination } from 'antd';
 import type { ScreenDocument } from '../../shared/document.js';
 import { dictCodes, searchDefaults, searchModel, totalText } from '../model/index.js';
 import { useRuntime } from './context.js';
@@ -15,6 +16,7 @@ import { Toolbar } from './Toolbar.js';
 import { useListController, type ListControllerOptions, type Rec } from './useListController.js';
 import { useScreenActions } from './useScreenActions.js';
 import { useRecordTable, type TRow } from './useRecordTable.js';
+import { PageTable } from './virtualRows.js';
 
 export interface ListScreenProps {
   doc: ScreenDocument;
@@ -28,6 +30,9 @@ export interface ListScreenProps {
   activeKey?: string;
   rowKey?: (r: Rec) => string;
 }
+
+/** A table row's key: TanStack's row id (the record's wire key); one function, so the virtualiser's keys stay stable. */
+const rowId = (r: TRow) => r.id;
 
 export function ListScreen({ doc, list, addInitial, onRowClick, activeKey, rowKey }: ListScreenProps) {
   const { t } = useRuntime();
@@ -44,8 +49,10 @@ export function ListScreen({ doc, list, addInitial, onRowClick, activeKey, rowKe
       <SearchBar model={search} dicts={dicts} defaults={defaults} values={ctl.state.search} onSearch={ctl.setSearch} />
       {ctl.reply?.summary && !ctl.missing.length && <Summary summary={ctl.reply.summary} section={doc.title.split('.')[0]} />}
       <Toolbar items={actions.toolbar} onItem={(i) => actions.onToolbarItem(i, rt.visibleFields())} onRefresh={ctl.refresh} hideable={rt.hideable} listModel={rt.listModel} />
-      <Table<TRow>
+      {/* long pages (over 50 rows) get a virtualised body: only the rows near the screen are drawn */}
+      <PageTable<TRow>
         {...rt.tableProps}
+        rowKey={rowId}
         onRow={onRowClick ? (r) => ({ onClick: () => onRowClick(r.original), style: { cursor: 'pointer' } }) : undefined}
         rowClassName={activeKey ? (r) => (rowKey ? rowKey(r.original) : String(r.original.id)) === activeKey ? 'runtime-row-active ant-table-row-selected' : '' : undefined}
       />
