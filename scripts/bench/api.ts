@@ -40,6 +40,7 @@ import { ADMIN_TENANT, SEED_IDS } from '../../src/server/seed/index.js';
 import { prepareDatabase } from '../../src/server/setup.js';
 import { parseSearchParams, parseSort } from '../../src/shared/search.js';
 import { adminToken } from './admin-token.js';
+import { autocannon, type HttpFigures as Figures } from './autocannon.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -52,13 +53,6 @@ function args() {
     (o as any)[m[1]] = m[1] === 'out' ? a[++i] : Number(a[++i]);
   }
   return o;
-}
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
 }
 
 async function direct(work: () => Promise<unknown>, seconds: number, concurrency = 10): Promise<Figures> {
@@ -85,28 +79,9 @@ async function direct(work: () => Promise<unknown>, seconds: number, concurrency
   return { rps: Math.round(lat.length / secs), p50: pct(0.5), p99: pct(0.99), errors };
 }
 
-/** autocannon in its own process (so the load generator does not share the server's event loop). */
-function autocannonRun(url: string, token: string, seconds: number): Promise<any> {
-  return new Promise((resolve, reject) => {
-    const bin = path.join(root, 'node_modules/autocannon/autocannon.js');
-    const p = spawn(process.execPath, [bin, '-c', '10', '-d', String(seconds), '-j', '-H', `blade-auth=bearer ${token}`, url], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    p.stdout.on('data', (d) => (out += d));
-    p.on('error', reject);
-    p.on('close', () => {
-      try {
-        resolve(JSON.parse(out));
-      } catch (e) {
-        reject(new Error(`autocannon: ${out.slice(0, 200)}`));
-      }
-    });
-  });
-}
-
 async function http(url: string, token: string, seconds: number): Promise<Figures> {
-  await autocannonRun(url, token, 1); // warm-up
-  const r = await autocannonRun(url, token, seconds);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  await autocannon(url, token, 1); // warm-up
+  return autocannon(url, token, seconds);
 }
 
 const PGBENCH = path.join(process.env.PGBIN ?? '/usr/lib/postgresql/15/bin', 'pgbench');

@@ -15,10 +15,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../tests/e2e/support.js';
+import { autocannon } from './autocannon.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,17 +32,6 @@ function args() {
     (o as any)[m[1]] = m[1] === 'out' ? a[++i] : Number(a[++i]);
   }
   return o;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const MB = (kB: number) => Math.round(kB / 1024);
@@ -100,24 +90,6 @@ async function token(url: string): Promise<string> {
   const body = (await r.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.access_token;
-}
-
-function autocannon(url: string, tok: string, seconds: number): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  return new Promise((resolve, reject) => {
-    const bin = path.join(root, 'node_modules/autocannon/autocannon.js');
-    const p = spawn(process.execPath, [bin, '-c', '10', '-d', String(seconds), '-j', '-H', `blade-auth=bearer ${tok}`, url], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    p.stdout.on('data', (d) => (out += d));
-    p.on('error', reject);
-    p.on('close', () => {
-      try {
-        const r = JSON.parse(out);
-        resolve({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
-      } catch {
-        reject(new Error(`autocannon: ${out.slice(0, 200)}`));
-      }
-    });
-  });
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 5000));

@@ -92,8 +92,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'datab
       query_timeout: STATEMENT_TIMEOUT_MS + 5000,
       keepAlive: true,
     } as pg.PoolConfig);
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return overPool(pool, 'postgres');
   }
   if (opts.pglite) return inProcess(opts.pglite, tz);
   // The server's own embedded database runs in its own thread (pglite-thread.ts), reached through `pg` like
@@ -110,15 +109,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'datab
     idleTimeoutMillis: 0,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   } as pg.PoolConfig);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    kind: 'pglite',
-    async close() {
-      await db.destroy();
-      await thread.close();
-    },
-  };
+  return overPool(pool, 'pglite', () => thread.close());
 }
 
 /** A PGlite instance the caller made (tests: `memory://`), used in this thread; it is closed with the database. */
@@ -126,13 +117,20 @@ async function inProcess(pglite: PGlite, tz: string): Promise<Database> {
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   await pglite.exec(`SET TIME ZONE '${tz}'`);
   const pool = new pg.Pool({ ...(createPgConfig(pglite) as any), types: pgTypes, max: 1 });
+  return overPool(pool, 'pglite', async () => {
+    if (!pglite.closed) await pglite.close();
+  });
+}
+
+/** The one Kysely of every mode over its pg pool; closing ends the pool, then what is behind it. */
+function overPool(pool: pg.Pool, kind: Database['kind'], closeBehind: () => Promise<void> = async () => {}): Database {
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
-    kind: 'pglite',
+    kind,
     async close() {
       await db.destroy();
-      if (!pglite.closed) await pglite.close();
+      await closeBehind();
     },
   };
 }
