@@ -43,6 +43,9 @@ async function main() {
     out.push({ route: '/login', files: seen.length, ...sizes(seen) });
 
     await login(page);
+    // the home page the login lands on loads its chart's code after it shows: let it finish, or its requests would
+    // count as the list's
+    await page.waitForLoadState('networkidle');
     await context.clearCookies();
     // A fresh page load straight onto the merchant screen (token kept in storage): what that route needs.
     seen = [];

@@ -1,19 +1,33 @@
-import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
+import { useEffect, type ReactNode } from 'react';
+// deep imports in the start-up modules: they load with every page, and the 'antd' barrel would make every
+// component reachable from start-up for the build's chunking (vite.config.ts)
+import ConfigProvider from 'antd/es/config-provider';
+import theme from 'antd/es/theme';
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
 import { RouterProvider } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { settings } from './lib/settings.js';
 import { antdThemeConfig, findTheme } from './lib/themes.js';
 import { bindFeedback } from './lib/toast.js';
+import { useFeedback } from '../runtime/react/feedback.js';
 import { router } from './router.js';
 import { setNavigator, startRefreshTimer } from './auth/actions.js';
 
+/** The shell's toasts and confirms (lib/toast.ts): antd's hooks, loaded with the first one. */
 function FeedbackBinder() {
-  const { message, modal } = AntApp.useApp();
-  useEffect(() => bindFeedback(message, modal), [message, modal]);
-  return null;
+  const [feedback, holder] = useFeedback();
+  useEffect(() => bindFeedback(feedback), [feedback]);
+  return holder;
+}
+
+/**
+ * The page's base text (colour, size, line height, font) from the theme, as antd's App component gives it; not
+ * antd's App itself, which brings the message, notification and modal code with it (issue 13).
+ */
+function AppRoot({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
 }
 
 setNavigator((to) => void router.navigate(to));
@@ -40,10 +54,10 @@ export function App() {
   }, [t, color]);
   return (
     <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={antdThemeConfig(t, color)}>
-      <AntApp>
+      <AppRoot>
         <FeedbackBinder />
         <RouterProvider router={router} />
-      </AntApp>
+      </AppRoot>
     </ConfigProvider>
   );
 }

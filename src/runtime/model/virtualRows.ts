@@ -50,6 +50,22 @@ export function rowWindow(items: readonly PlacedRow[], totalSize: number, scroll
   };
 }
 
+/**
+ * The slice drawn before the virtualiser has measured anything (its code loads with the first long page): the
+ * rows that fill a viewport of this height from the top, plus the overscan, and a spacer of estimated height
+ * for the rest.
+ */
+export function initialWindow(rowCount: number, viewport: number): RowWindow {
+  if (rowCount <= 0) return { first: -1, last: -1, top: 0, bottom: 0 };
+  const last = Math.min(rowCount, Math.ceil(viewport / VIRTUAL_ROW_ESTIMATE) + VIRTUAL_OVERSCAN) - 1;
+  return { first: 0, last, top: 0, bottom: (rowCount - last - 1) * VIRTUAL_ROW_ESTIMATE };
+}
+
+/** Whether two windows draw the same rows with the same spacers. */
+export function sameWindow(a: RowWindow, b: RowWindow): boolean {
+  return a.first === b.first && a.last === b.last && a.top === b.top && a.bottom === b.bottom;
+}
+
 /** `aria-rowcount` of a table showing `rows` body rows under `headerRows` header rows. */
 export function ariaRowCount(rows: number, headerRows = 1): number {
   return rows + headerRows;

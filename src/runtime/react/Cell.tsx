@@ -1,12 +1,15 @@
 /**
  * Table cells by render kind through the cell registry (registry.ts): dictionary label, lookup label, image
- * thumbnail, link, byte size, icon, money, percent, date range, JSON, date. A module adds a cell with `registerCell`.
+ * thumbnail, link, byte size, icon, money, percent, date range, JSON, date. A module adds a cell with `registerCell`
+ * (a `lazy()` one too: it shows as plain text until its code has loaded).
  */
-import { Image, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Tag } from 'antd';
 import { formatBytes } from '../../shared/fields.js';
 import { formatCell } from '../model/index.js';
-import { cellFor, registerCell, type CellProps } from './registry.js';
+import { cellFor, isLazy, registerCell, type CellProps } from './registry.js';
 import { IconByName } from './icons.js';
+import ImageCell from './cells/ImageCell.js';
 
 function TextCell({ col, value, dicts, lang }: CellProps) {
   return <>{formatCell(col, value, dicts, lang)}</>;
@@ -14,7 +17,8 @@ function TextCell({ col, value, dicts, lang }: CellProps) {
 
 registerCell('text', TextCell);
 for (const k of ['money', 'percent', 'date', 'date-time', 'daterange']) registerCell(k, TextCell);
-registerCell('image', ({ value }) => <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} alt="" />);
+// a plain thumbnail; antd's Image (the preview) loads when the user reaches for one
+registerCell('image', ImageCell);
 registerCell('link', ({ col, value, dicts, lang }) => (
   <a href={String(value)} target="_blank" rel="noreferrer">
     {formatCell(col, value, dicts, lang).split('/').pop()}
@@ -23,14 +27,7 @@ registerCell('link', ({ col, value, dicts, lang }) => (
 registerCell('bytes', ({ value }) => <>{formatBytes(Number(value))}</>);
 registerCell('dict', ({ col, value, dicts, lang }) => <Tag bordered={false}>{formatCell(col, value, dicts, lang)}</Tag>);
 registerCell('tag', ({ col, value, dicts, lang }) => <Tag>{formatCell(col, value, dicts, lang)}</Tag>);
-registerCell('json', ({ col, value, dicts, lang }) => {
-  const text = formatCell(col, value, dicts, lang);
-  return (
-    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: col.width ?? 200 }}>
-      {text}
-    </Typography.Text>
-  );
-});
+registerCell('json', lazy(() => import('./cells/JsonCell.js')));
 // A lookup shows the label the server sent beside the id (parentId → parentName), the id when there is none.
 registerCell('lookup', ({ col, value, row }) => {
   const label = col.labelField ? row[col.labelField] : undefined;
@@ -47,5 +44,10 @@ export function Cell(props: CellProps) {
   const { value } = props;
   if (value === undefined || value === null || value === '') return null;
   const C = cellFor(props.col.render) ?? TextCell;
-  return <C {...props} />;
+  if (!isLazy(C)) return <C {...props} />;
+  return (
+    <Suspense fallback={<TextCell {...props} />}>
+      <C {...props} />
+    </Suspense>
+  );
 }

@@ -4,14 +4,13 @@
  * (useScreenActions) and the shared record table (useRecordTable), drawn by PageTable (virtualRows.tsx), which
  * virtualises the body of long pages.
  */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Pagination } from 'antd';
 import type { ScreenDocument } from '../../shared/document.js';
 import { dictCodes, searchDefaults, searchModel, totalText } from '../model/index.js';
 import { useRuntime } from './context.js';
 import { useDictionaries } from './useDictionaries.js';
 import { SearchBar } from './SearchBar.js';
-import { Summary } from './Summary.js';
 import { Toolbar } from './Toolbar.js';
 import { useListController, type ListControllerOptions, type Rec } from './useListController.js';
 import { useScreenActions } from './useScreenActions.js';
@@ -31,6 +30,9 @@ export interface ListScreenProps {
   rowKey?: (r: Rec) => string;
 }
 
+// Totals and a chart for the few lists whose reply carries a summary: their code loads with the first such reply.
+const Summary = lazy(() => import('./Summary.js').then((m) => ({ default: m.Summary })));
+
 /** A table row's key: TanStack's row id (the record's wire key); one function, so the virtualiser's keys stay stable. */
 const rowId = (r: TRow) => r.id;
 
@@ -47,7 +49,11 @@ export function ListScreen({ doc, list, addInitial, onRowClick, activeKey, rowKe
     <div className="runtime-list" data-screen={doc.id}>
       {actions.dialogs}
       <SearchBar model={search} dicts={dicts} defaults={defaults} values={ctl.state.search} onSearch={ctl.setSearch} />
-      {ctl.reply?.summary && !ctl.missing.length && <Summary summary={ctl.reply.summary} section={doc.title.split('.')[0]} />}
+      {ctl.reply?.summary && !ctl.missing.length && (
+        <Suspense fallback={null}>
+          <Summary summary={ctl.reply.summary} section={doc.title.split('.')[0]} />
+        </Suspense>
+      )}
       <Toolbar items={actions.toolbar} onItem={(i) => actions.onToolbarItem(i, rt.visibleFields())} onRefresh={ctl.refresh} hideable={rt.hideable} listModel={rt.listModel} />
       {/* long pages (over 50 rows) get a virtualised body: only the rows near the screen are drawn */}
       <PageTable<TRow>

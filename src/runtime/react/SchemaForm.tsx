@@ -13,8 +13,7 @@ import type { ScreenDocument } from '../../shared/document.js';
 import { CUSTOM_FORMATS } from '../../shared/form.js';
 import { createTransformErrors, errorsOfTouched, fieldOfId, type DialogModel, type DictMap, type JsonObject } from '../model/index.js';
 import { useRuntime } from './context.js';
-import { GridObjectFieldTemplate, type RuntimeFormContext } from './widgets.js';
-import { widgetRegistry } from './registry.js';
+import { formWidgets, GridObjectFieldTemplate, type RuntimeFormContext } from './widgets.js';
 
 const ThemedForm = withTheme<JsonObject>(AntdTheme);
 
@@ -104,7 +103,7 @@ export const SchemaForm = forwardRef<SchemaFormHandle, SchemaFormProps>(function
       uiSchema={model.uiSchema as never}
       formData={formData}
       validator={validator}
-      widgets={widgetRegistry()}
+      widgets={formWidgets()}
       templates={templates}
       formContext={formContext}
       readonly={readonly}

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Result, Spin } from 'antd';
+import { Spin } from 'antd';
+import { Result } from './LazyResult.js';
 import useSWR from 'swr';
 import type { AnyDocument } from '../../shared/document.js';
 import { useRuntime } from './context.js';

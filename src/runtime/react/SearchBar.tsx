@@ -1,10 +1,15 @@
-import { Button, DatePicker, Form, Grid, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Form, Grid, Input, Select, Space } from 'antd';
+import type { InputNumberProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { dictOptions, type DictMap, type SearchModel } from '../model/index.js';
 import { useRuntime } from './context.js';
 import { isNarrow } from './responsive.js';
+import { SearchDateRange } from './SearchDateRange.js';
+
+// Number searches are rare: antd's InputNumber (and its decimal library) loads only on a screen that has one.
+const LazyInputNumber = lazy(() => import('antd/es/input-number'));
 
 const DAY = 'YYYY-MM-DD';
 
@@ -74,7 +79,8 @@ export function SearchBar({ model, dicts, defaults, values, onSearch }: SearchBa
             );
             break;
           case 'dateRange':
-            control = <DatePicker.RangePicker style={narrow ? { width } : undefined} format={DAY} placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]} />;
+            // a stand-in of the picker's size until the user reaches for it (the picker is a large chunk)
+            control = <SearchDateRange style={narrow ? { width } : undefined} format={DAY} placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]} />;
             break;
           case 'numberRange':
             control = <NumberRange />;
@@ -108,6 +114,16 @@ export function SearchBar({ model, dicts, defaults, values, onSearch }: SearchBa
         </Space>
       </Form.Item>
     </Form>
+  );
+}
+
+/** InputNumber from its own chunk; an input of the same box shows while it loads. */
+function InputNumber(props: InputNumberProps) {
+  const { style, placeholder } = props;
+  return (
+    <Suspense fallback={<Input readOnly style={{ width: 90, ...style }} placeholder={placeholder} />}>
+      <LazyInputNumber {...props} />
+    </Suspense>
   );
 }
 

@@ -5,6 +5,9 @@
  * module adds one with `registerX(name, component)` (and its name with `extendRegistry` on the shared side),
  * without editing the runtime core. The built-ins are registered by the modules that define them (views.ts,
  * widgets.tsx, cells.tsx), so this file stays small and is safe to import from anywhere.
+ *
+ * A component may be `lazy(() => import(...))`: its code then loads when it is first drawn, not with the page
+ * (issue 13). Every place that draws a registered component gives lazy ones a Suspense stand-in.
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
@@ -59,6 +62,11 @@ export interface ActionContext {
 }
 
 type Registry<T> = Map<string, T>;
+
+/** Whether a registered component is a `lazy()` one (it needs a Suspense boundary around it). */
+export function isLazy(c: unknown): boolean {
+  return typeof c === 'object' && c !== null && (c as { $$typeof?: symbol }).$$typeof === Symbol.for('react.lazy');
+}
 
 const views: Registry<ComponentType<ViewProps>> = new Map();
 const widgets: Registry<ComponentType<WidgetProps>> = new Map();

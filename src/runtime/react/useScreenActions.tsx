@@ -5,11 +5,11 @@
  * toasts, confirms and the lazily loaded dialogs, and tells the list controller to refresh after a change.
  */
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Modal, message } from 'antd';
 import type { ActionDef, Mode, ScreenDocument } from '../../shared/document.js';
 import { builtinPermission } from '../../shared/fields.js';
 import { actionRequest, actionUrl, actionsModel, allowed, checkSelection, dialogParams, exportParams, listUrl, navigateTarget, wireKey, type DictMap, type RowItem, type ToolbarItem } from '../model/index.js';
 import { useRuntime } from './context.js';
+import { useFeedback } from './feedback.js';
 import { actionDialogFor, clientActions, type ClientAction } from './registry.js';
 import type { ListController, Rec } from './useListController.js';
 
@@ -53,8 +53,8 @@ export interface ScreenActionsOptions {
 
 export function useScreenActions(doc: ScreenDocument, ctl: ListController, dicts: DictMap, opts: ScreenActionsOptions = {}) {
   const { request, permissions, t, lang, navigate } = useRuntime();
-  const [toast, toastHolder] = message.useMessage();
-  const [modal, modalHolder] = Modal.useModal();
+  // toasts and confirms: their code loads with the first one
+  const [{ toast, modal }, feedbackHolder] = useFeedback();
   const model = useMemo(() => actionsModel(doc, permissions), [doc, permissions]);
   const [dialog, setDialog] = useState<{ mode: Mode; id?: string; initial?: Rec } | null>(null);
   const [actionDialog, setActionDialog] = useState<{ action: ActionDef; row?: Rec; ids?: string[] } | null>(null);
@@ -167,8 +167,7 @@ export function useScreenActions(doc: ScreenDocument, ctl: ListController, dicts
 
   const dialogs: ReactNode = (
     <>
-      {toastHolder}
-      {modalHolder}
+      {feedbackHolder}
       <Suspense fallback={null}>
         {dialog && (
           <FormDialog

@@ -4,7 +4,7 @@
  * `flowDiagram` action dialog.
  */
 import { lazy } from 'react';
-import { Result } from 'antd';
+import { Result } from './LazyResult.js';
 import type { ScreenDocument } from '../../shared/document.js';
 import { useRuntime } from './context.js';
 import { ListScreen } from './ListScreen.js';

@@ -10,22 +10,27 @@
  * drawn row its `aria-rowindex` (header = 1). Select-all in the header covers every row of the page, not only
  * the drawn slice (antd's own would select the slice). Pages of up to VIRTUAL_ROW_THRESHOLD rows, and tree
  * tables (rows with sub-rows: their expansion changes the row list under the virtualiser), are drawn as before.
+ *
+ * The virtualiser is in its own chunk (WindowRows.tsx), loaded by the first long page (issue 13: most lists show
+ * 10 rows); until it has measured anything, the rows that fill the window are drawn (initialWindow).
  */
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type HTMLAttributes, type RefObject } from 'react';
 import { Checkbox, Table } from 'antd';
 import type { TableProps } from 'antd';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
-  VIRTUAL_OVERSCAN,
-  VIRTUAL_ROW_ESTIMATE,
   ariaRowCount,
   ariaRowIndex,
+  initialWindow,
   pageSelectState,
-  rowWindow,
+  sameWindow,
   shouldVirtualize,
   toggledPageSelection,
+  type RowWindow,
 } from '../model/virtualRows.js';
 import { useRuntime } from './context.js';
+import { useOnDemand } from './onDemand.js';
+
+const loadWindowRows = () => import('./WindowRows.js');
 
 interface SpacerState {
   top: number;
@@ -79,16 +84,14 @@ export function PageTable<T extends object>(props: PageTableProps<T>) {
   const [margin, setMargin] = useState(0);
 
   const getItemKey = useCallback((i: number) => (rows[i] ? rowKey(rows[i]) : i), [rows, rowKey]);
-  const v = useWindowVirtualizer({
-    count: on ? rows.length : 0,
-    enabled: on,
-    estimateSize: () => VIRTUAL_ROW_ESTIMATE,
-    overscan: VIRTUAL_OVERSCAN,
-    scrollMargin: margin,
-    getItemKey,
-    // the window's size from the first render, so the first drawing already fills the screen
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
-  });
+  // the virtualiser's window and row measurer, once its chunk has loaded and it has placed the rows
+  const WindowRows = useOnDemand(loadWindowRows, on)?.default;
+  const [placed, setPlaced] = useState<{ win: RowWindow; measure: (el: Element | null) => void } | null>(null);
+  const onWindow = useCallback(
+    (win: RowWindow, measure: (el: Element | null) => void) => setPlaced((old) => (old && old.measure === measure && sameWindow(old.win, win) ? old : { win, measure })),
+    [],
+  );
+  const driver = on && WindowRows ? <WindowRows count={rows.length} scrollMargin={margin} getItemKey={getItemKey} onWindow={onWindow} /> : null;
 
   // The scroll margin is where the first row starts in the document (the top spacer's top): things above the
   // table (search form expanded, a summary) move it; measured after each render, on scroll/resize, and when
@@ -116,8 +119,7 @@ export function PageTable<T extends object>(props: PageTableProps<T>) {
     };
   }, [on, measureMargin]);
 
-  const items = on ? v.getVirtualItems() : [];
-  const win = rowWindow(items, v.getTotalSize(), margin);
+  const win = placed && WindowRows ? placed.win : initialWindow(on ? rows.length : 0, typeof window === 'undefined' ? 0 : window.innerHeight);
   const position = useMemo(() => new Map(rows.map((r, i) => [rowKey(r), i])), [rows, rowKey]);
   const colSpan = (props.columns?.length ?? 1) + (props.rowSelection ? 1 : 0);
   const spacers = useMemo<SpacerState>(() => ({ top: win.top, bottom: win.bottom, colSpan, topRef }), [win.top, win.bottom, colSpan]);
@@ -127,13 +129,15 @@ export function PageTable<T extends object>(props: PageTableProps<T>) {
   const pageKeys = useMemo(() => rows.map(rowKey), [rows, rowKey]);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
 
-  // The same element tree whether on or off (providers with null values when off), so that a page growing
-  // past the threshold (the 10 → 200 size switch) updates the mounted Table instead of mounting a new one.
+  // The same element tree whether on or off (providers with null values when off, the virtualiser's slot after
+  // the table), so that a page growing past the threshold (the 10 → 200 size switch) updates the mounted Table
+  // instead of mounting a new one.
   if (!on)
     return (
       <MeasureContext.Provider value={null}>
         <SpacerContext.Provider value={null}>
           <Table<T> {...props} />
+          {driver}
         </SpacerContext.Provider>
       </MeasureContext.Provider>
     );
@@ -170,9 +174,10 @@ export function PageTable<T extends object>(props: PageTableProps<T>) {
     },
   };
   return (
-    <MeasureContext.Provider value={v.measureElement}>
+    <MeasureContext.Provider value={(WindowRows && placed?.measure) || null}>
       <SpacerContext.Provider value={spacers}>
         <Table<T> {...tableProps} aria-rowcount={ariaRowCount(rows.length)} />
+        {driver}
       </SpacerContext.Provider>
     </MeasureContext.Provider>
   );

@@ -3,7 +3,7 @@
  * language, `t` and `request` from the form context, so they share the screen's single dictionary load.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
-import { registerWidget } from './registry.js';
+import { isLazy, registerWidget, widgetRegistry } from './registry.js';
 import { Button, DatePicker, Image, Input, InputNumber, Select, Typography, Upload, message } from 'antd';
 import type { UploadFile } from 'antd';
 import { UploadOutlined, PlusOutlined } from '@ant-design/icons';
@@ -490,16 +490,16 @@ export const widgets: RegistryWidgetsType = {
   json: JsonWidget,
   cron: CronWidget,
   select: SourceSelectWidget,
-  treeSelect: lazyWidget(() => import('./TreeSelectWidget.js')),
-  icon: lazyWidget(() => import('./IconPicker.js')),
+  // in their own chunks (registered lazy: formWidgets gives them a placeholder while they load)
+  treeSelect: lazy(() => import('./TreeSelectWidget.js')),
+  icon: lazy(() => import('./IconPicker.js')),
   bpmn: BpmnWidget,
 };
 for (const [name, c] of Object.entries(widgets)) if (name !== 'TextWidget') registerWidget(name, c as ComponentType<WidgetProps>);
 registerWidget('TextWidget', TextWidget);
 
-/** A widget in its own chunk (trees, the icon picker): an input-sized placeholder while it loads. */
-function lazyWidget(load: () => Promise<{ default: ComponentType<WidgetProps> }>): ComponentType<WidgetProps> {
-  const L = lazy(load);
+/** A widget in its own chunk (a `lazy()` one: trees, the icon picker): an input-sized placeholder while it loads. */
+function placeholderWhileLoading(L: ComponentType<WidgetProps>): ComponentType<WidgetProps> {
   return function LazyWidget(props: WidgetProps) {
     return (
       <Suspense fallback={<Input disabled id={props.id} placeholder={props.placeholder} />}>
@@ -507,6 +507,14 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<WidgetProps> }>
       </Suspense>
     );
   };
+}
+
+/** rjsf's `widgets`: the registry's, each `lazy()` one behind its placeholder (same object while the registry is unchanged). */
+let shown: { from: Record<string, ComponentType<WidgetProps>>; widgets: Record<string, ComponentType<WidgetProps>> } | undefined;
+export function formWidgets(): Record<string, ComponentType<WidgetProps>> {
+  const from = widgetRegistry();
+  if (shown?.from !== from) shown = { from, widgets: Object.fromEntries(Object.entries(from).map(([k, w]) => [k, isLazy(w) ? placeholderWhileLoading(w) : w])) };
+  return shown.widgets;
 }
 
 /** Grid layout: each field takes its `ui:options.span` of 24 columns. */

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import Button from 'antd/es/button';
+import { Result } from '../../runtime/react/LazyResult.js';
 import { i18n } from '../i18n.js';
 import { addErrorLog } from '../lib/errorLog.js';
 

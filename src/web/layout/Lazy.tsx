@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Spin } from 'antd';
+import Spin from 'antd/es/spin';
 import { progressDone, progressStart } from '../lib/progress.js';
 
 /** Fallback that keeps the progress bar running while a route chunk loads. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { session } from '../auth/session.js';
@@ -19,6 +19,8 @@ import IframePage from '../pages/IframePage.js';
 
 // a social login without a user yet registers first (rare: its dialog loads only then)
 const RegisterDialog = lazy(() => import('./TopBarDialogs.js').then((m) => ({ default: m.RegisterDialog })));
+// a phone's menu drawer: its code loads when the menu is first opened (closed, it shows nothing)
+const MobileDrawer = lazy(() => import('./MobileDrawer.js'));
 
 const { Sider, Header, Content } = Layout;
 
@@ -55,6 +57,8 @@ export default function Shell() {
   const needsRegister = !!token && !!userInfo && (!userInfo.user_id || Number(userInfo.user_id) < 0);
   const collapse = settings.use((s) => s.collapse);
   const drawerOpen = ui.use((s) => s.drawerOpen);
+  const [drawerUsed, setDrawerUsed] = useState(drawerOpen);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const narrowExpanded = ui.use((s) => s.narrowExpanded);
   const size = useScreenSize();
   const mobile = size === 'xs';
@@ -112,18 +116,14 @@ export default function Shell() {
   return (
     <Layout className={`shell shell-${size}`} data-testid="shell">
       {mobile ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => ui.set({ drawerOpen: false })}
-          closable={false}
-          size={230}
-          styles={{ body: { padding: 0, background: 'var(--sider-bg)' } }}
-          className="side-drawer"
-        >
-          <Logo collapsed={false} />
-          {menuEl}
-        </Drawer>
+        drawerUsed && (
+          <Suspense fallback={null}>
+            <MobileDrawer open={drawerOpen} onClose={() => ui.set({ drawerOpen: false })}>
+              <Logo collapsed={false} />
+              {menuEl}
+            </MobileDrawer>
+          </Suspense>
+        )
       ) : (
         <Sider className="shell-sider" width={230} collapsedWidth={64} collapsed={collapsed} trigger={null} data-testid="sider">
           <Logo collapsed={collapsed} />

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Menu, Popover, Spin, Tooltip } from 'antd';
+import { AutoComplete, Avatar, Badge, Button, Dropdown, Menu, Popover, Spin, Tooltip } from 'antd';
 import {
-  BellOutlined, BgColorsOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, MenuFoldOutlined,
+  BellOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, MenuFoldOutlined,
   MenuUnfoldOutlined, SearchOutlined, SkinOutlined, UserOutlined, DownOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -14,11 +14,11 @@ import { setTopMenuId } from '../auth/session.js';
 import { changeLanguage, type Lang } from '../i18n.js';
 import { errorLogStore } from '../lib/errorLog.js';
 import { filterMenu, menuLabel, opensNewWindow, routeOf, searchLeaves } from '../lib/menu.js';
-import { settings, setColor } from '../lib/settings.js';
+import { settings } from '../lib/settings.js';
 import { confirmDialog } from '../lib/toast.js';
 import { ui } from './ui.js';
-import { PRESET_COLORS } from '../lib/themes.js';
 import { useNoticeInbox } from './noticeInboxData.js';
+import { ColorChoice } from './ColorChoice.js';
 
 // The dialogs and the bell's popover content: one chunk, loaded when one is first opened.
 const loadDialogs = () => import('./TopBarDialogs.js');
@@ -176,21 +176,7 @@ export function TopBar({ mobile, collapsed, onToggleMenu }: { mobile: boolean; c
         <Tooltip title={t('shell.top.search')}>
           <Button type="text" className="tb-btn" data-testid="tb-search" icon={<SearchOutlined />} onClick={() => ui.set({ searchOpen: true })} />
         </Tooltip>
-        {!mobile && (
-          <Tooltip title={t('shell.top.color')}>
-            <span className="tb-color" data-testid="tb-color">
-              <ColorPicker
-                size="small"
-                value={color}
-                disabledAlpha
-                presets={[{ label: t('shell.top.colorPresets'), colors: PRESET_COLORS }]}
-                onChangeComplete={(c) => setColor(c.toHexString().toUpperCase())}
-              >
-                <Button type="text" className="tb-btn" icon={<BgColorsOutlined style={{ color }} />} />
-              </ColorPicker>
-            </span>
-          </Tooltip>
-        )}
+        {!mobile && <ColorChoice color={color} title={t('shell.top.color')} />}
         <Tooltip title={t('shell.top.errorLog')}>
           <Badge count={logs.length} overflowCount={99} size="small" offset={[-4, 4]} data-testid="tb-log-badge">
             <Button type="text" className="tb-btn" data-testid="tb-log" icon={<BugOutlined />} onClick={() => setDialog('log')} />

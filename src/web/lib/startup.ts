@@ -13,6 +13,7 @@ import { MENU_BUTTONS_URL, MENU_ROUTES_URL, TOP_MENU_URL, menuParams } from '../
 import { session } from '../auth/session.js';
 import { isPublic } from '../layout/Root.js';
 import { LOCALE_EXTRA_URL, SCREEN_LIST_URL, screenForPath, screenSummaries } from './screens.js';
+import { loadSections, sectionsOf } from '../i18n.js';
 
 export function startFirstScreen(path: string, query: string): void {
   const { token, menu, permission, topMenuId } = session.get();
@@ -28,7 +29,10 @@ export function startFirstScreen(path: string, query: string): void {
     if (!screen) return;
     void import('../pages/ScreenRoute.js').then((m) => m.preloadRuntime());
     const [doc, model] = await Promise.all([prefetch<AnyDocument>(SCREEN_DETAIL_URL, { id: screen.id }), import('../../runtime/model/index.js')]);
-    if (doc?.code !== 200 || !doc.data || screen.route !== path) return;
+    if (doc?.code !== 200 || !doc.data) return;
+    // the strings the document names, alongside its list's reads
+    void loadSections(sectionsOf(doc.data)).catch(() => undefined);
+    if (screen.route !== path) return;
     const reads = model.firstListReads(doc.data, query);
     if (reads.list) void prefetch(reads.list.url, reads.list.params);
     if (reads.dictCodes) void prefetch(DICT_BATCH_URL, { codes: reads.dictCodes });

@@ -1,4 +1,5 @@
-import { theme as antdTheme, type ThemeConfig } from 'antd';
+import antdTheme from 'antd/es/theme';
+import type { ThemeConfig } from 'antd';
 
 /** The 11 themes of the spec. Each sets the chrome (side menu, header, tabs, page) and the antd algorithm. */
 export interface ShellTheme {

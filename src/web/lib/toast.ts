@@ -1,28 +1,39 @@
-import { message as staticMessage, Modal } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { HookAPI } from 'antd/es/modal/useModal';
+import type { Feedback } from '../../runtime/react/feedback.js';
 
-/** antd message/modal bound to the App context (theme + locale); the static ones until the App mounts. */
-let api: MessageInstance = staticMessage;
-type ModalLike = { [K in 'confirm' | 'success' | 'error' | 'warning' | 'info']: (cfg: Parameters<HookAPI[K]>[0]) => unknown };
-let modal: ModalLike = Modal;
+/**
+ * Toasts and confirm dialogs for the shell, through the App's feedback (runtime/react/feedback.tsx: antd's message
+ * and modal hooks, themed and localised, their code loaded with the first one). Before the App has mounted, antd's
+ * static ones (loaded then).
+ */
+let feedback: Feedback | undefined;
 
-export function bindFeedback(m: MessageInstance, md: HookAPI): void {
-  api = m;
-  modal = md;
+export function bindFeedback(f: Feedback): void {
+  feedback = f;
+}
+
+type Level = 'success' | 'error' | 'warning' | 'info';
+function show(level: Level, text: string): void {
+  if (feedback) feedback.toast[level](text);
+  else void import('antd/es/message').then((m) => m.default[level](text));
 }
 
 export const toast = {
-  error: (text: string) => void api.error(text),
-  success: (text: string) => void api.success(text),
-  warning: (text: string) => void api.warning(text),
-  info: (text: string) => void api.info(text),
+  error: (text: string) => show('error', text),
+  success: (text: string) => show('success', text),
+  warning: (text: string) => show('warning', text),
+  info: (text: string) => show('info', text),
 };
+
+type ModalConfig = Parameters<Feedback['modal']['confirm']>[0];
+function openModal(kind: keyof Feedback['modal'], config: ModalConfig): void {
+  if (feedback) feedback.modal[kind](config);
+  else void import('antd/es/modal').then((m) => m.default[kind](config));
+}
 
 /** Confirm dialog; resolves true on OK. */
 export function confirmDialog(opts: { title: string; content?: string; okText?: string; cancelText?: string; danger?: boolean }): Promise<boolean> {
   return new Promise((resolve) => {
-    modal.confirm({
+    openModal('confirm', {
       title: opts.title,
       content: opts.content,
       okText: opts.okText,
@@ -36,6 +47,6 @@ export function confirmDialog(opts: { title: string; content?: string; okText?: 
 
 export function alertDialog(opts: { title: string; content?: string; type?: 'success' | 'info' | 'warning' }): Promise<void> {
   return new Promise((resolve) => {
-    modal[opts.type ?? 'info']({ title: opts.title, content: opts.content, onOk: () => resolve() });
+    openModal(opts.type ?? 'info', { title: opts.title, content: opts.content, onOk: () => resolve() });
   });
 }

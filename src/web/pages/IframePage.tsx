@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { Result } from 'antd';
+import { Result } from '../../runtime/react/LazyResult.js';
 import { useTranslation } from 'react-i18next';
 import { session } from '../auth/session.js';
 

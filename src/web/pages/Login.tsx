@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Button, Dropdown, Form, Input } from 'antd';
-import { GlobalOutlined, LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { website } from '../config.js';
 import { login } from '../auth/actions.js';
 import { afterLoginTarget } from '../layout/Root.js';
 import { request } from '../api/client.js';
-import { changeLanguage, type Lang } from '../i18n.js';
-import { GuestRegisterDialog } from '../auth/GuestRegisterDialog.js';
+import { LoginLanguage } from './LoginLanguage.js';
+
+// a guest's request for an account: its dialog loads when the link is used
+const GuestRegisterDialog = lazy(() => import('../auth/GuestRegisterDialog.js').then((m) => ({ default: m.GuestRegisterDialog })));
 
 interface Captcha {
   key: string;
@@ -20,7 +22,7 @@ interface Captcha {
  * registerMode (parameter account.registerUser) a guest may ask for an account, which waits for approval.
  */
 export default function Login() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
@@ -52,11 +54,7 @@ export default function Login() {
   return (
     <div className="login-page" data-testid="login-page">
       <div className="login-lang">
-        <Dropdown
-          menu={{ items: [{ key: 'zh', label: '中文' }, { key: 'en', label: 'English' }], onClick: ({ key }) => void changeLanguage(key as Lang), selectedKeys: [i18n.language], selectable: true }}
-        >
-          <Button type="text" icon={<GlobalOutlined />} data-testid="login-lang">{i18n.language === 'en' ? 'English' : '中文'}</Button>
-        </Dropdown>
+        <LoginLanguage />
       </div>
       <div className="login-card">
         <div className="login-brand">
@@ -97,12 +95,14 @@ export default function Login() {
           )}
         </Form>
         {registering && (
-          <GuestRegisterDialog
-            tenantId={(website.tenantMode && form.getFieldValue('tenantId')) || website.tenantId}
-            hint={t('shell.register.guestHint')}
-            onCancel={() => setRegistering(false)}
-            onDone={() => setRegistering(false)}
-          />
+          <Suspense fallback={null}>
+            <GuestRegisterDialog
+              tenantId={(website.tenantMode && form.getFieldValue('tenantId')) || website.tenantId}
+              hint={t('shell.register.guestHint')}
+              onCancel={() => setRegistering(false)}
+              onDone={() => setRegistering(false)}
+            />
+          </Suspense>
         )}
       </div>
     </div>

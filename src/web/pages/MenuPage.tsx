@@ -1,16 +1,19 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Card, Col, Result, Row, Button } from 'antd';
+import { Button } from 'antd';
+import { Result } from '../../runtime/react/LazyResult.js';
 import { useTranslation } from 'react-i18next';
 import { session } from '../auth/session.js';
 import { loadMenu } from '../auth/actions.js';
-import { findByPath, menuLabel, routeOf } from '../lib/menu.js';
-import { screenForPath, useScreens } from '../lib/screens.js';
+import { findByPath, menuLabel } from '../lib/menu.js';
+import { screenForPath } from '../lib/screens.js';
+import { useScreens } from '../lib/useScreens.js';
 import { Lazy, Loading } from '../layout/Lazy.js';
 import { FIXED_PAGES, type PageComponent } from './fixedPages.js';
 import { withTimeout } from '../layout/ErrorBoundary.js';
 
 const ScreenRoute = lazy(() => import('./ScreenRoute.js'));
+const MenuContainer = lazy(withTimeout(() => import('./MenuContainer.js')));
 
 /** The components of fixed pages (fixedPages.ts names them), each its own chunk. */
 const PAGE_COMPONENTS: Record<PageComponent, LazyExoticComponent<ComponentType<any>>> = {
@@ -60,18 +63,7 @@ export default function MenuPage() {
   const node = findByPath(menu, path);
   if (!node) return <Navigate to="/404" replace />;
   if (node.children?.length) {
-    return (
-      <div className="page-container" data-testid="menu-container">
-        <h2 className="page-title">{menuLabel(node, i18n.language)}</h2>
-        <Row gutter={[16, 16]}>
-          {node.children.map((c) => (
-            <Col key={c.id} xs={24} sm={12} md={8} lg={6}>
-              <Card hoverable onClick={() => navigate(routeOf(c))}>{menuLabel(c, i18n.language)}</Card>
-            </Col>
-          ))}
-        </Row>
-      </div>
-    );
+    return <Lazy c={MenuContainer} props={{ node }} />;
   }
   if (!screens && !error) return <Loading />;
   const doc = screens?.find((s) => s.route === path);

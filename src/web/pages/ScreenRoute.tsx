@@ -1,10 +1,12 @@
 import { lazy, useMemo, type ComponentType } from 'react';
-import { Result } from 'antd';
+import { Result } from '../../runtime/react/LazyResult.js';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { request, ApiError, type Params } from '../api/client.js';
 import { session } from '../auth/session.js';
 import { Lazy } from '../layout/Lazy.js';
+import { loadSections, sectionsOf } from '../i18n.js';
+import { SCREEN_DETAIL_URL } from '../../runtime/react/screenUrls.js';
 
 interface RuntimeModule {
   RuntimeProvider: ComponentType<{ env: Record<string, unknown>; children?: React.ReactNode }>;
@@ -21,10 +23,14 @@ const loadRuntime = loadCtx && loadPage ? async (): Promise<RuntimeModule> => {
   return { RuntimeProvider: c.RuntimeProvider, ScreenPage: p.ScreenPage };
 } : undefined;
 
-/** The runtime's RequestFn: (method, url, {params, data, responseType}) → the R envelope's data (or the Blob). */
+/**
+ * The runtime's RequestFn: (method, url, {params, data, responseType}) → the R envelope's data (or the Blob). A
+ * screen document comes back once the strings it names are loaded (i18n.ts loadSections), whoever asked for it.
+ */
 export async function runtimeRequest<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { params?: Params; data?: unknown; responseType?: 'json' | 'blob'; silent?: boolean } = {}): Promise<T> {
   try {
     const r = await request<any>({ url, method, params: options.params, data: options.data, responseType: options.responseType, silent: options.silent });
+    if (url === SCREEN_DETAIL_URL && r?.data) await loadSections(sectionsOf(r.data)).catch(() => undefined);
     return (options.responseType === 'blob' ? r : r?.data) as T;
   } catch (e) {
     if (e instanceof ApiError) (e as ApiError & { data?: unknown }).data = (e.body as { data?: unknown } | null)?.data;

@@ -3,18 +3,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isValidElement, type ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ShopOutlined, SettingOutlined } from '@ant-design/icons';
+import ShopOutlinedSvg from '@ant-design/icons-svg/es/asn/ShopOutlined';
+import SettingOutlinedSvg from '@ant-design/icons-svg/es/asn/SettingOutlined';
 import { MENU_ICONS, menuIcon } from '../../../src/web/layout/menuIcons.js';
+import { IconByName } from '../../../src/runtime/react/icons.js';
 import { findByRoute, routeOf } from '../../../src/web/lib/menu.js';
 import type { MenuNode } from '../../../src/web/auth/session.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 describe('side-menu icons', () => {
-  it('renders the antd icon the server names in `source`, the fallback otherwise', () => {
-    const shop = menuIcon('ShopOutlined', 'generic') as ReactElement;
-    expect(isValidElement(shop) && shop.type).toBe(ShopOutlined);
-    expect((menuIcon(' SettingOutlined ') as ReactElement).type).toBe(SettingOutlined);
+  it('renders the antd icon the server names in `source` (its drawing loaded on first use), the fallback otherwise', async () => {
+    const shop = menuIcon('ShopOutlined', 'generic') as ReactElement<{ name: string }>;
+    expect(isValidElement(shop) && shop.type).toBe(IconByName);
+    expect(shop.props.name).toBe('ShopOutlined');
+    expect((menuIcon(' SettingOutlined ') as ReactElement<{ name: string }>).props.name).toBe('SettingOutlined');
+    // the loader of a name gives antd's own drawing of that icon
+    expect((await MENU_ICONS.ShopOutlined()).default).toBe(ShopOutlinedSvg);
+    expect((await MENU_ICONS.SettingOutlined()).default).toBe(SettingOutlinedSvg);
     // unknown antd names, iconfont class names, prototype keys and nothing at all → the fallback
     for (const s of ['NoSuchOutlined', 'iconfont iconicon_shop', 'constructor', 'toString', '', undefined]) expect(menuIcon(s, 'generic')).toBe('generic');
     expect(menuIcon('NoSuchOutlined')).toBeNull();
