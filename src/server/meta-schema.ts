@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PRODUCT_ROOT } from './lib/productRoot.js';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { CELL_NAMES, COMMON_UI_OPTIONS, PAGE_NAMES, VIEW_NAMES, WIDGET_SPECS, widgetNames } from '../shared/registry.js';
@@ -26,7 +26,7 @@ export function escapePointer(segment: string | number): string {
 }
 
 /** schemas/meta/screen.schema.json of this checkout. */
-export const META_SCHEMA_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/meta/screen.schema.json');
+export const META_SCHEMA_PATH = path.join(PRODUCT_ROOT, 'schemas/meta/screen.schema.json');
 
 // ajv-formats is CommonJS; under ESM its default export may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv) => Ajv;

@@ -9,7 +9,8 @@
  *   separated by commas; anything else is a row error naming the column and, for a dictionary, what it accepts.
  * Errors are {row, column letter, field, message}, sorted by row; any error → nothing is imported.
  */
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
+import { loadExcel } from '../lib/lazyImport.js';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { ScreenDocument } from '../../shared/document.js';
@@ -47,6 +48,7 @@ export function importFields(doc: ScreenDocument): string[] {
 }
 
 export async function templateWorkbook(doc: ScreenDocument, lang: 'zh' | 'en'): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(translate(doc.title, {}, lang).slice(0, 31) || doc.id);
   const props = allProperties(doc.schema);
@@ -56,7 +58,7 @@ export async function templateWorkbook(doc: ScreenDocument, lang: 'zh' | 'en'): 
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-function cellValue(v: ExcelJS.CellValue): unknown {
+function cellValue(v: CellValue): unknown {
   if (v === null || v === undefined) return undefined;
   if (v instanceof Date) {
     const p = (n: number) => String(n).padStart(2, '0');
@@ -86,6 +88,7 @@ export interface ImportSheet {
 
 /** The first worksheet's header and non-empty rows; a file that is no .xlsx, has no row or an unknown header is refused. */
 export async function readImportSheet(doc: ScreenDocument, file: Buffer): Promise<ImportSheet> {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(file as any);

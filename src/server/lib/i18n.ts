@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PRODUCT_ROOT } from './productRoot.js';
 import { SERVER_MESSAGES } from './http.js';
 
 export type Lang = 'zh' | 'en';
@@ -91,8 +91,6 @@ export function requestLang(query: unknown, acceptLanguage: string | undefined):
   return /^\s*en/i.test(raw) ? 'en' : 'zh';
 }
 
-/** The repository root (locales/ lives there), from this file's place in src/server/lib. */
-const PRODUCT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let productTexts: I18n | undefined;
 
 /**

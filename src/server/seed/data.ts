@@ -6,13 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PRODUCT_ROOT } from '../lib/productRoot.js';
 import { metaValidator } from '../meta-schema.js';
 import { fileDictionaries, type DictionaryFile, type SeedDictionary } from './dictionaries.js';
 import { expandMenus, type MenuEntry, type SeedMenu } from './menus.js';
 
 /** The project root of this checkout (where schemas/ lives). */
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const PROJECT_ROOT = PRODUCT_ROOT;
 export const DATA_DIR = 'schemas/data';
 export const MENUS_FILE = `${DATA_DIR}/menus.json`;
 export const DICTIONARIES_DIR = `${DATA_DIR}/dictionaries`;

@@ -10,7 +10,6 @@
  * drain — memory stays flat whatever the row count. Permission: <permissionPrefix>_export.
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ScreenDocument } from '../../../shared/document.js';
 import { builtins, listableProperties } from '../../../shared/fields.js';
@@ -20,6 +19,7 @@ import { addLookups, lookupFields } from '../../crud/lookup.js';
 import { dataScopeOf, parseListRequest, readableFields } from '../../crud/index.js';
 import { localDateTime } from '../../lib/time.js';
 import { BusinessError } from '../../lib/errors.js';
+import { loadExcel } from '../../lib/lazyImport.js';
 import { forEachExportBatch } from './batches.js';
 
 /** code → key → label in the request language (the dictionaries the list shows). */
@@ -53,6 +53,7 @@ function mountExport(app: FastifyInstance, doc: ScreenDocument, url: string): vo
     const dicts = await dictLabels(app, [...new Set(fields.map((f) => props[f.field]?.['x-dict']).filter(Boolean))] as string[], user.tenantId, lang);
 
     const out = new PassThrough();
+    const ExcelJS = await loadExcel();
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const ws = wb.addWorksheet(t(doc.title).slice(0, 31) || doc.id);
     ws.columns = fields.map((f) => {

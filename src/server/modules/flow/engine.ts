@@ -8,7 +8,9 @@
  * (service.ts locks the instance row around a step).
  */
 import { EventEmitter } from 'node:events';
-import { Engine } from 'bpmn-engine';
+import { lazyImport } from '../../lib/lazyImport.js';
+
+const loadEngine = lazyImport(async () => (await import('bpmn-engine')).Engine);
 import flowableDescriptor from '../../../shared/flowable-moddle.json' with { type: 'json' };
 import { engineExpressions } from '../../../shared/flow-expression.js';
 
@@ -73,6 +75,7 @@ export async function runStep(instanceId: string, xml: string, saved: string | n
   });
   listener.on('activity.error', (api: { content?: { error?: Error } }) => (failure = api.content?.error ?? new Error('activity error')));
 
+  const Engine = await loadEngine();
   const engine = action.kind === 'start' ? new Engine({ name: instanceId, source: xml, ...OPTIONS }) : new Engine({ name: instanceId, ...OPTIONS }).recover(JSON.parse(saved ?? '{}'));
   engine.once('error', (e: Error) => (failure = e));
   try {

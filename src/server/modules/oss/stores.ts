@@ -11,7 +11,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { lazyImport } from '../../lib/lazyImport.js';
+
+/** The S3 SDK is loaded when a cloud store is first used (lib/lazyImport.ts): most installs keep files on disk. */
+const loadS3 = lazyImport(() => import('@aws-sdk/client-s3'));
+type S3 = Awaited<ReturnType<typeof loadS3>>;
 
 export const OSS_LOCAL = 5;
 /** Categories reached through the S3 API (dictionary `oss`). */
@@ -83,13 +88,18 @@ export function bucketOf(cfg: Pick<S3Config, 'category' | 'bucketName' | 'appId'
 
 export class S3Store implements ObjectStore {
   readonly ossId: string;
-  private client: S3Client;
-  private bucket: string;
+  private client: S3Client | undefined;
+  private readonly bucket: string;
 
-  constructor(cfg: S3Config) {
+  constructor(private readonly cfg: S3Config) {
     this.ossId = cfg.id;
     this.bucket = bucketOf(cfg);
-    this.client = new S3Client({
+  }
+
+  /** The client of this configuration, made on the first call. */
+  private clientOf(s3: S3): S3Client {
+    const { cfg } = this;
+    this.client ??= new s3.S3Client({
       endpoint: cfg.endpoint.replace(/\/+$/, ''),
       region: cfg.region || 'us-east-1',
       forcePathStyle: PATH_STYLE.has(cfg.category),
@@ -97,36 +107,39 @@ export class S3Store implements ObjectStore {
       maxAttempts: 2,
       requestHandler: { connectionTimeout: 5000, requestTimeout: 60000 },
     });
+    return this.client;
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.call(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length })));
+    await this.call((s3) => this.clientOf(s3).send(new s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length })));
   }
 
   async read(key: string): Promise<Readable> {
-    const r = await this.call(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
+    const r = await this.call((s3) => this.clientOf(s3).send(new s3.GetObjectCommand({ Bucket: this.bucket, Key: key })));
     if (!(r.Body instanceof Readable)) throw new StoreUnreachable('empty body');
     return r.Body;
   }
 
   async remove(key: string): Promise<void> {
-    await this.call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
+    await this.call((s3) => this.clientOf(s3).send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
   }
 
   async check(): Promise<void> {
-    await this.call(() => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
+    await this.call((s3) => this.clientOf(s3).send(new s3.HeadBucketCommand({ Bucket: this.bucket })));
   }
 
   destroy(): void {
-    this.client.destroy();
+    this.client?.destroy();
+    this.client = undefined;
   }
 
   /** S3 errors as ours: a missing key is ObjectMissing, anything else StoreUnreachable with the service's code. */
-  private async call<T>(fn: () => Promise<T>): Promise<T> {
+  private async call<T>(fn: (s3: S3) => Promise<T>): Promise<T> {
+    const s3 = await loadS3();
     try {
-      return await fn();
+      return await fn(s3);
     } catch (e) {
-      if (e instanceof S3ServiceException) {
+      if (e instanceof s3.S3ServiceException) {
         if (e.name === 'NoSuchKey') throw new ObjectMissing(e.name);
         const status = e.$metadata?.httpStatusCode;
         throw new StoreUnreachable(e.name === 'NotFound' || e.name === 'NoSuchBucket' ? `bucket ${this.bucket} not found` : `${e.name}${status ? ` (HTTP ${status})` : ''}`);

@@ -1,0 +1,11 @@
+#!/bin/sh
+# `npm run serve` (and the end of `npm start`): runs the built server, dist/server/main.mjs (`npm run build:server`
+# bundles src/server with esbuild; node_modules stay outside the bundle). Run bundled rather than through tsx: the
+# TypeScript loader and its compiled copies of every module held ≈ 65 MB for as long as the server ran.
+#
+# MALLOC_MMAP_THRESHOLD_ pins glibc's threshold at its default 128 kB. Left to itself glibc raises the threshold
+# after large blocks are freed, and from then on keeps large blocks (a password hash's 16 MB of scrypt memory on
+# each thread-pool thread, a new database's unpacked template) in heaps it never gives back: a first start stayed
+# at ≈ 480 MB instead of ≈ 330 MB (issue 13). Other C libraries ignore the variable.
+cd "$(dirname "$0")/.." || exit 1
+exec env MALLOC_MMAP_THRESHOLD_=131072 node dist/server/main.mjs "$@"
