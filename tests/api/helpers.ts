@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
 import { openDatabase, pgliteOptions, type Database } from '../../src/server/db/index.js';
+import { emptyCluster } from '../../src/server/db/template.js';
 import { loadDocuments } from '../../src/server/documents.js';
 import { prepareDatabase } from '../../src/server/setup.js';
 
@@ -22,27 +23,14 @@ export const BASIC = 'Basic ' + Buffer.from('saber:saber_secret').toString('base
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 /**
- * A fresh in-memory PGlite. Creating one runs initdb in WASM (~5-15 s here); the first call dumps the pristine
- * cluster to node_modules/.cache and later ones load that dump (~2 s).
+ * A fresh in-memory PGlite, loaded from the empty cluster a new data folder starts from (src/server/db/template.ts)
+ * rather than running initdb in WASM (~5-15 s here). Without a template for the installed PGlite it runs initdb;
+ * tests/api/pgdata-template.test.ts then fails and says how to make one.
  */
 export async function freshPglite() {
   const { PGlite } = await import('@electric-sql/pglite');
-  const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
-  const cache = path.join(ROOT, 'node_modules/.cache/canteen-admin', `pglite-${version}-empty.tar.gz`);
-  if (fs.existsSync(cache)) {
-    try {
-      return await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(cache)]), ...(await pgliteOptions()) });
-    } catch {
-      fs.rmSync(cache, { force: true });
-    }
-  }
-  const pg = await PGlite.create('memory://', await pgliteOptions());
-  const dump = await pg.dumpDataDir('gzip');
-  fs.mkdirSync(path.dirname(cache), { recursive: true });
-  const tmp = `${cache}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-  fs.renameSync(tmp, cache);
-  return pg;
+  const loadDataDir = emptyCluster();
+  return PGlite.create(loadDataDir ? { loadDataDir, ...(await pgliteOptions()) } : { dataDir: 'memory://', ...(await pgliteOptions()) });
 }
 
 export interface TestServer {

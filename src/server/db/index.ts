@@ -13,6 +13,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { Extensions, PGlite } from '@electric-sql/pglite';
 import type { ServerConfig } from '../config.js';
 import { PGliteThread } from './pglite-thread.js';
+import { templatePath } from './template.js';
 
 export type DB = Kysely<any>;
 
@@ -98,8 +99,15 @@ export async function openDatabase(config: Pick<ServerConfig, 'dataDir' | 'datab
   // The server's own embedded database runs in its own thread (pglite-thread.ts), reached through `pg` like
   // PostgreSQL: one connection, because PGlite is one session (a transaction must not interleave with others).
   const dataDir = path.join(config.dataDir, 'pgdata');
-  fs.mkdirSync(dataDir, { recursive: true });
-  const thread = await PGliteThread.start({ dataDir, timezone: tz, postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS });
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const template = templatePath();
+  const thread = await PGliteThread.start({
+    dataDir,
+    timezone: tz,
+    postgresqlconf: PGLITE_CONF,
+    extensions: PGLITE_EXTENSIONS,
+    template: fs.existsSync(template) ? template : undefined,
+  });
   const pool = resilientPool({
     stream: () => thread.stream(),
     user: 'postgres',

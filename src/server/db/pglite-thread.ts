@@ -11,12 +11,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { PRODUCT_ROOT } from '../lib/productRoot.js';
+import { unpackTemplate } from './template.js';
 
 export interface PGliteThreadOptions {
   dataDir: string;
   timezone: string;
   postgresqlconf: string[];
   extensions: string[];
+  /** The empty cluster a new data folder is unpacked from (db/template.ts); without it PGlite runs initdb. */
+  template?: string;
 }
 
 type Reply = { type: 'reply'; id: number; bytes?: Uint8Array; error?: string };
@@ -34,16 +38,45 @@ export class PGliteThread {
   private closed: (() => void) | undefined;
 
   private constructor(options: PGliteThreadOptions & { createOnly?: boolean }) {
-    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: options });
+    this.worker = new Worker(path.join(PRODUCT_ROOT, 'src/server/db/pglite-worker.mjs'), {
+      workerData: options,
+      // The thread only moves protocol bytes and PGlite's own buffers: a small young generation is enough, and
+      // V8's default (tens of MB) stayed resident at idle.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
   }
 
   /** Starts the thread and opens the database there; a new data folder is first created by a thread of its own. */
   static async start(options: PGliteThreadOptions): Promise<PGliteThread> {
-    if (!fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
-      const creator = await PGliteThread.open({ ...options, createOnly: true });
+    if (!fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) await PGliteThread.create(options);
+    return PGliteThread.open(options);
+  }
+
+  /**
+   * A new data folder: the shipped empty cluster unpacked (db/template.ts), or, without one, PGlite's initdb in a
+   * thread of its own that ends right after (initdb's second WebAssembly instance goes with it). Either is made
+   * beside the data folder and renamed into place when whole, so a start stopped half-way (a kill, a full disk)
+   * leaves no half-made cluster that the next start would take for a database.
+   */
+  private static async create(options: PGliteThreadOptions): Promise<void> {
+    const making = `${options.dataDir}.new`;
+    fs.rmSync(making, { recursive: true, force: true });
+    if (options.template) unpackTemplate(options.template, making);
+    else {
+      fs.mkdirSync(making, { recursive: true });
+      const creator = await PGliteThread.open({ ...options, dataDir: making, createOnly: true });
       await creator.worker.terminate();
     }
-    return PGliteThread.open(options);
+    if (fs.existsSync(options.dataDir)) {
+      if (fs.readdirSync(options.dataDir).length === 0) fs.rmdirSync(options.dataDir);
+      else {
+        // Files without PG_VERSION are no database of ours: kept aside, never deleted.
+        const aside = `${options.dataDir}.incomplete-${Date.now()}`;
+        fs.renameSync(options.dataDir, aside);
+        console.warn(`[canteen-admin] ${options.dataDir} held no database (no PG_VERSION); moved to ${aside}`);
+      }
+    }
+    fs.renameSync(making, options.dataDir);
   }
 
   private static async open(options: PGliteThreadOptions & { createOnly?: boolean }): Promise<PGliteThread> {

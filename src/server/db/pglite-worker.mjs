@@ -27,8 +27,8 @@ async function open() {
   return db;
 }
 
-// A new data folder is created (initdb, a second WebAssembly instance) by a thread of its own that ends right
-// after: the memory initdb took goes with it instead of staying in the server's heap for good.
+// Without the shipped template (db/template.ts) a new data folder is made by initdb in a thread of its own that
+// ends right after: the memory initdb took (a second WebAssembly instance) goes with it.
 const ready = options.createOnly ? open().then((db) => db.close()) : open();
 ready.then(
   () => parentPort.postMessage({ type: 'ready' }),
