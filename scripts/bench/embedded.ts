@@ -1,7 +1,8 @@
 /**
  * npm run bench:embedded [-- --rounds 3 --duration 8 --out scripts/bench/results/embedded.json]
  *
- * The embedded database as a user runs it (`npm start`: src/server/main.ts in its own process, dist/web built, the
+ * The embedded database as a user runs it (`npm start`: the bundled server, dist/server/main.mjs, started by
+ * scripts/serve.sh in its own process, dist/web built, the
  * first-start demo ledger), against the same server on PostgreSQL (a throwaway cluster, scripts/ci/pg-cluster.sh):
  *   first start  a new data folder: seconds from the process start until /login answers, and the process's peak
  *                resident memory (VmHWM: the kernel's own high-water mark, every thread included);
@@ -52,7 +53,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const t0 = performance.now();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // serve.sh execs node, so the child's pid is the server's own.
+  const child = spawn('sh', ['scripts/serve.sh'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: '', JWT_SECRET: 'bench-embedded-secret-0123456789abcdef', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,6 +101,7 @@ const LIST = '/api/order/list?current=1&size=10';
 async function main() {
   const o = args();
   if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) throw new Error('dist/web is missing: run `npx vite build` first');
+  execFileSync('npm', ['run', '-s', 'build:server'], { cwd: root, stdio: 'inherit' });
   const result: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadavg: os.loadavg().map((x) => Math.round(x * 10) / 10), options: o };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canteen-bench-embedded-'));
   const pgData = fs.mkdtempSync(path.join(os.tmpdir(), 'canteen-bench-embedded-files-'));
