@@ -144,11 +144,11 @@ function overPool(pool: pg.Pool, kind: Database['kind'], closeBehind: () => Prom
 }
 
 /**
- * Settings of every embedded database. shared_buffers 32 MB instead of PGlite's 128 MB: the buffers live in the
+ * Settings of every embedded database. shared_buffers 16 MB instead of PGlite's 128 MB: the buffers live in the
  * WebAssembly heap, which never shrinks, so they were most of the server's idle memory (issue 13: ≤ 250 MB); the
- * operating system's file cache still holds the data files behind them.
+ * operating system's file cache still holds the data files behind them, so a miss is a read() from memory.
  */
-export const PGLITE_CONF = ['shared_buffers = 32MB'];
+export const PGLITE_CONF = ['shared_buffers = 16MB'];
 /** Extensions the migrations use: pg_trgm for the trigram indexes behind "contains" searches, as on PostgreSQL. */
 export const PGLITE_EXTENSIONS = ['pg_trgm'];
 
