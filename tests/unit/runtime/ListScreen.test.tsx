@@ -124,11 +124,12 @@ describe('ListScreen (merchant, fake request)', () => {
     await screen.findByText('老王食堂');
     const toolbarDelete = screen.getAllByRole('button', { name: /删\s*除/ })[0];
     fireEvent.click(toolbarDelete);
-    await screen.findByText('请选择至少一条数据');
+    // toasts and confirms load their code with the first one (issue 13): a busy machine takes more than a second
+    await screen.findByText('请选择至少一条数据', undefined, { timeout: 15_000 });
     const row = screen.getByText('小李面馆').closest('tr')!;
     fireEvent.click(row.querySelector('input[type="checkbox"]')!);
     fireEvent.click(toolbarDelete);
-    await screen.findByText('确定将选择数据删除?');
+    await screen.findByText('确定将选择数据删除?', undefined, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/merchant/remove')).toBe(true));
     expect(calls.find((c) => c.url === '/api/merchant/remove')!.params).toEqual({ ids: '2' });
@@ -141,7 +142,7 @@ describe('ListScreen (merchant, fake request)', () => {
     await screen.findByText('老王食堂');
     fireEvent.click(within(screen.getByText('小李面馆').closest('tr')!).getByText('更多'));
     fireEvent.click(await screen.findByText('解绑微信'));
-    await screen.findByText('确定解除该商家的微信绑定吗？');
+    await screen.findByText('确定解除该商家的微信绑定吗？', undefined, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/merchant/unbind')).toBe(true));
     expect(calls.find((c) => c.url === '/api/merchant/unbind')).toMatchObject({ method: 'GET', params: { id: '2' } });

@@ -98,7 +98,7 @@ describe('list controller', () => {
     mount(<ListScreen doc={note} />, request, NOTE_ALL, query);
     await screen.findByText('便签21');
     fireEvent.click(within(screen.getByText('便签21').closest('tr')!).getByRole('button', { name: /删\s*除/ }));
-    await screen.findByText('确定将选择数据删除?');
+    await screen.findByText('确定将选择数据删除?', undefined, { timeout: 15_000 }); // (the confirm's code loads with the first one)
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     });
