@@ -11,8 +11,6 @@ import { metaValidator } from '../meta-schema.js';
 import { fileDictionaries, type DictionaryFile, type SeedDictionary } from './dictionaries.js';
 import { expandMenus, type MenuEntry, type SeedMenu } from './menus.js';
 
-/** The project root of this checkout (where schemas/ lives). */
-export const PROJECT_ROOT = PRODUCT_ROOT;
 export const DATA_DIR = 'schemas/data';
 export const MENUS_FILE = `${DATA_DIR}/menus.json`;
 export const DICTIONARIES_DIR = `${DATA_DIR}/dictionaries`;
@@ -44,10 +42,10 @@ export interface LoadDataOptions {
 const q = (v: unknown) => JSON.stringify(v);
 
 /** Read, validate and expand the data files under `root`/schemas/data. Never throws: problems are returned. */
-export function loadSeedData(root: string = PROJECT_ROOT, opts: LoadDataOptions = {}): SeedData {
+export function loadSeedData(root: string = PRODUCT_ROOT, opts: LoadDataOptions = {}): SeedData {
   const parse = opts.parse ?? plainJson;
   const out: SeedData = { menus: [], dictionaries: [], files: [], problems: [] };
-  const metaDir = fs.existsSync(path.join(root, 'schemas/meta/menus.schema.json')) ? path.join(root, 'schemas/meta') : path.join(PROJECT_ROOT, 'schemas/meta');
+  const metaDir = fs.existsSync(path.join(root, 'schemas/meta/menus.schema.json')) ? path.join(root, 'schemas/meta') : path.join(PRODUCT_ROOT, 'schemas/meta');
   const read = (rel: string, schemaFile: string): unknown => {
     out.files.push(rel);
     const add = (pointer: string, message: string) => out.problems.push({ file: rel, pointer, message });
@@ -118,7 +116,7 @@ export function loadSeedData(root: string = PROJECT_ROOT, opts: LoadDataOptions 
 export class SeedDataError extends Error {}
 
 /** The data files for the server: a problem stops the start with one `file: /pointer: message` line each. */
-export function readSeedData(root: string = PROJECT_ROOT): SeedData {
+export function readSeedData(root: string = PRODUCT_ROOT): SeedData {
   const data = loadSeedData(root);
   if (data.problems.length) throw new SeedDataError(data.problems.map((p) => `${p.file}: ${p.pointer}: ${p.message}`).join('\n'));
   return data;
