@@ -55,6 +55,12 @@ export async function loadSections(sections: Iterable<string>): Promise<void> {
   await Promise.all(more.map((s) => addSection(lng, s)));
 }
 
+/** Whether these sections' strings are already here in the current language (loadSections would not wait). */
+export function sectionsLoaded(sections: Iterable<string>): boolean {
+  const lng = (i18n.language === 'en' ? 'en' : 'zh') satisfies Lang;
+  return [...sections].every((s) => !SECTIONS.includes(s) || CORE.has(s) || have[lng].has(s));
+}
+
 const KEY = /^([a-z][A-Za-z0-9]*)\.[\w-]+(?:\.[\w-]+)*$/;
 
 /** The sections a document's texts come from: the prefixes of its keys (`merchant.field.x`) and its id. */

@@ -3,12 +3,15 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { Root } from './layout/Root.js';
 import { Lazy } from './layout/Lazy.js';
 import { withTimeout } from './layout/ErrorBoundary.js';
+import { eagerLazy } from '../runtime/react/eagerLazy.js';
+import { loadMenuPage, loadShell } from './lib/chunks.js';
 
 const Login = lazy(withTimeout(() => import('./pages/Login.js')));
 const Lock = lazy(withTimeout(() => import('./pages/Lock.js')));
 const ErrorPage = lazy(withTimeout(() => import('./pages/ErrorPage.js')));
-const Shell = lazy(withTimeout(() => import('./layout/Shell.js')));
-const MenuPage = lazy(withTimeout(() => import('./pages/MenuPage.js')));
+// drawn in the same render as the route when start-up has already loaded them
+const Shell = eagerLazy(loadShell);
+const MenuPage = eagerLazy(loadMenuPage);
 const IframePage = lazy(withTimeout(() => import('./pages/IframePage.js')));
 
 /**

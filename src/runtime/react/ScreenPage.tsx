@@ -6,18 +6,21 @@ import type { AnyDocument } from '../../shared/document.js';
 import { useRuntime } from './context.js';
 import { viewFor } from './registry.js';
 import { SCREEN_DETAIL_URL } from './screenUrls.js';
+import { useFirstAnswer } from './useFirstAnswer.js';
 import './views.js';
 
 export { SCREEN_DETAIL_URL };
 
 /** Loads a screen (or layout) document (swr, cached) and hands it to a renderer. */
 export function useScreenDocument<D extends AnyDocument = AnyDocument>(screenId: string | undefined) {
-  const { request } = useRuntime();
-  return useSWR<D>(
-    screenId ? ['runtime:screen', screenId] : null,
-    ([, id]: [string, string]) => request<D>('GET', SCREEN_DETAIL_URL, { params: { id } }),
-    { revalidateOnFocus: false, revalidateIfStale: false },
-  );
+  const { request, takeAnswer } = useRuntime();
+  const key = screenId ? ['runtime:screen', screenId] : null;
+  const first = useFirstAnswer(key, () => takeAnswer?.<D>(SCREEN_DETAIL_URL, { id: screenId }));
+  return useSWR<D>(key, ([, id]: [string, string]) => request<D>('GET', SCREEN_DETAIL_URL, { params: { id } }), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    ...first,
+  });
 }
 
 const spin = <Spin style={{ display: 'block', margin: '80px auto' }} />;

@@ -33,6 +33,12 @@ export interface RuntimeEnv {
   navigate?: (path: string) => void;
   /** The part of the address below the screen's route (a process form: form/:processDefinitionId …), split. */
   subPath?: string[];
+  /**
+   * The data of a GET the app has already read (start-up reads a reloaded screen's document, page and
+   * dictionaries while the code loads), taken once; undefined when it has none. The screen's first render then
+   * draws with its data (useFirstAnswer). Same answer `request` would resolve with.
+   */
+  takeAnswer?: <T = any>(url: string, params?: Record<string, unknown>) => T | undefined;
 }
 
 /** The URL query a list reads at start and rewrites as it changes (tests pass an in-memory one). */

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
+import { useFirstAnswer } from './useFirstAnswer.js';
 import type { ScreenDocument } from '../../shared/document.js';
 import {
   baseState,
@@ -67,7 +68,7 @@ export interface ListController {
 }
 
 export function useListController(doc: ScreenDocument, opts: ListControllerOptions = {}): ListController {
-  const { request, query } = useRuntime();
+  const { request, query, takeAnswer } = useRuntime();
   const store = query ?? browserQuery;
   const prefix = opts.urlPrefix === false ? null : (opts.urlPrefix ?? '');
   const paged = opts.paged !== false;
@@ -92,11 +93,13 @@ export function useListController(doc: ScreenDocument, opts: ListControllerOptio
   }
   const url = listUrl(doc, target?.endpoint ?? opts.endpoint ?? 'list');
   const enabled = opts.enabled !== false && !missing.length;
-  const { data, isLoading, isValidating, mutate } = useSWR<ListReply>(
-    enabled ? ['runtime:list', url, JSON.stringify(params)] : null,
-    () => request<ListReply>('GET', url, { params }),
-    { keepPreviousData: true, revalidateOnFocus: false },
-  );
+  const key = enabled ? ['runtime:list', url, JSON.stringify(params)] : null;
+  const first = useFirstAnswer(key, () => takeAnswer?.<ListReply>(url, params));
+  const { data, isLoading, isValidating, mutate } = useSWR<ListReply>(key, () => request<ListReply>('GET', url, { params }), {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+    ...first,
+  });
   // A whole tree may come as a bare array.
   const reply = useMemo(() => (Array.isArray(data) ? ({ records: data as Rec[], total: (data as Rec[]).length } as ListReply) : data), [data]);
   const records = reply?.records ?? NO_RECORDS;

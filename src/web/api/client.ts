@@ -106,7 +106,7 @@ function requestHeaders(cfg: RequestConfig): Record<string, string> {
  * error handling, toasts, 401). A prefetch that failed to arrive is forgotten and the request fetches anew.
  */
 const PREFETCH_TTL_MS = 15_000;
-const prefetched = new Map<string, { at: number; response: Promise<Response> }>();
+const prefetched = new Map<string, { at: number; response: Promise<Response>; answer?: R }>();
 const prefetchKey = (url: string, headers: Record<string, string>) => `${url}\n${JSON.stringify(headers)}`;
 
 /** Starts a GET now for a request the app will make soon; resolves with a copy of the answer's R envelope. */
@@ -119,11 +119,31 @@ export function prefetch<T = unknown>(url: string, params?: Params): Promise<R<T
     entry.response.catch(() => prefetched.delete(key));
     prefetched.set(key, entry);
   }
-  // A copy for the caller (the one the request reads stays untouched).
+  // A copy for the caller (the one the request reads stays untouched); kept on the entry for takeAnswer.
+  const started = entry;
   return entry.response.then(
-    async (res) => (res.ok ? ((await res.clone().json()) as R<T>) : undefined),
+    async (res) => {
+      if (!res.ok) return undefined;
+      const answer = (await res.clone().json()) as R<T>;
+      started.answer ??= answer;
+      return answer;
+    },
     () => undefined,
   );
+}
+
+/**
+ * The data of a prefetched read that has already answered successfully (code 200), taken at once instead of
+ * through a request: a screen can then draw its first render with its data rather than empty and again when
+ * the answer is read. Taken once (a later read fetches anew), and only if `accept` agrees (default: any).
+ */
+export function takeAnswer<T = unknown>(url: string, params?: Params, accept: (data: T) => boolean = () => true): T | undefined {
+  const key = prefetchKey(buildUrl(url, params), requestHeaders({ url }));
+  const entry = prefetched.get(key);
+  const answer = entry?.answer as R<T> | undefined;
+  if (!entry || answer?.code !== 200 || Date.now() - entry.at > PREFETCH_TTL_MS || !accept(answer.data)) return undefined;
+  prefetched.delete(key);
+  return answer.data;
 }
 
 function takePrefetched(url: string, headers: Record<string, string>): Promise<Response> | undefined {

@@ -14,12 +14,13 @@ import { session } from '../auth/session.js';
 import { isPublic } from '../layout/Root.js';
 import { LOCALE_EXTRA_URL, SCREEN_LIST_URL, screenForPath, screenSummaries } from './screens.js';
 import { loadSections, sectionsOf } from '../i18n.js';
+import { loadMenuPage, loadScreenRoute, loadShell } from './chunks.js';
 
 export function startFirstScreen(path: string, query: string): void {
   const { token, menu, permission, topMenuId } = session.get();
   if (!token || isPublic(path)) return;
-  void import('../layout/Shell.js');
-  void import('../pages/MenuPage.js');
+  void loadShell().catch(() => undefined);
+  void loadMenuPage().catch(() => undefined);
   if (!menu) void prefetch(MENU_ROUTES_URL, menuParams(topMenuId));
   if (!Object.keys(permission).length) void prefetch(MENU_BUTTONS_URL);
   void prefetch(TOP_MENU_URL);
@@ -27,7 +28,7 @@ export function startFirstScreen(path: string, query: string): void {
   void prefetch(SCREEN_LIST_URL).then(async (list) => {
     const screen = list?.code === 200 ? screenForPath(screenSummaries(list.data), path) : undefined;
     if (!screen) return;
-    void import('../pages/ScreenRoute.js').then((m) => m.preloadRuntime());
+    void loadScreenRoute().then((m) => m.preloadRuntime(), () => undefined);
     const [doc, model] = await Promise.all([prefetch<AnyDocument>(SCREEN_DETAIL_URL, { id: screen.id }), import('../../runtime/model/index.js')]);
     if (doc?.code !== 200 || !doc.data) return;
     // the strings the document names, alongside its list's reads

@@ -11,8 +11,10 @@ import { useScreens } from '../lib/useScreens.js';
 import { Lazy, Loading } from '../layout/Lazy.js';
 import { FIXED_PAGES, type PageComponent } from './fixedPages.js';
 import { withTimeout } from '../layout/ErrorBoundary.js';
+import { eagerLazy } from '../../runtime/react/eagerLazy.js';
+import { loadScreenRoute } from '../lib/chunks.js';
 
-const ScreenRoute = lazy(() => import('./ScreenRoute.js'));
+const ScreenRoute = eagerLazy(loadScreenRoute);
 const MenuContainer = lazy(withTimeout(() => import('./MenuContainer.js')));
 
 /** The components of fixed pages (fixedPages.ts names them), each its own chunk. */

@@ -1,11 +1,12 @@
-import { lazy, useMemo, type ComponentType } from 'react';
+import { useMemo, type ComponentType } from 'react';
+import { eagerLazy, loader } from '../../runtime/react/eagerLazy.js';
 import { Result } from '../../runtime/react/LazyResult.js';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { request, ApiError, type Params } from '../api/client.js';
+import { request, takeAnswer, ApiError, type Params } from '../api/client.js';
 import { session } from '../auth/session.js';
 import { Lazy } from '../layout/Lazy.js';
-import { loadSections, sectionsOf } from '../i18n.js';
+import { loadSections, sectionsLoaded, sectionsOf } from '../i18n.js';
 import { SCREEN_DETAIL_URL } from '../../runtime/react/screenUrls.js';
 
 interface RuntimeModule {
@@ -18,10 +19,21 @@ const ctxMods = import.meta.glob<{ RuntimeProvider: RuntimeModule['RuntimeProvid
 const pageMods = import.meta.glob<{ ScreenPage: RuntimeModule['ScreenPage'] }>('../../runtime/react/ScreenPage.tsx');
 const loadCtx = Object.values(ctxMods)[0] as (() => Promise<{ RuntimeProvider: RuntimeModule["RuntimeProvider"] }>) | undefined;
 const loadPage = Object.values(pageMods)[0] as (() => Promise<{ ScreenPage: RuntimeModule["ScreenPage"] }>) | undefined;
-const loadRuntime = loadCtx && loadPage ? async (): Promise<RuntimeModule> => {
-  const [c, p] = await Promise.all([loadCtx(), loadPage()]);
-  return { RuntimeProvider: c.RuntimeProvider, ScreenPage: p.ScreenPage };
-} : undefined;
+/** The runtime's screen (provider + page), one load shared by start-up's preload and the route. */
+const loadRuntime = loadCtx && loadPage
+  ? loader(async () => {
+      const [c, p] = await Promise.all([loadCtx(), loadPage()]);
+      const m: RuntimeModule = { RuntimeProvider: c.RuntimeProvider, ScreenPage: p.ScreenPage };
+      function RuntimeScreen({ screenId, env }: { screenId: string; env: Record<string, unknown> }) {
+        return (
+          <m.RuntimeProvider env={env}>
+            <m.ScreenPage screenId={screenId} />
+          </m.RuntimeProvider>
+        );
+      }
+      return { default: RuntimeScreen };
+    })
+  : undefined;
 
 /**
  * The runtime's RequestFn: (method, url, {params, data, responseType}) → the R envelope's data (or the Blob). A
@@ -36,6 +48,11 @@ export async function runtimeRequest<T = any>(method: 'GET' | 'POST' | 'PUT' | '
     if (e instanceof ApiError) (e as ApiError & { data?: unknown }).data = (e.body as { data?: unknown } | null)?.data;
     throw e;
   }
+}
+
+/** The runtime's takeAnswer: an answer start-up read; a screen document only once the strings it names are here. */
+export function runtimeAnswer<T = any>(url: string, params?: Params): T | undefined {
+  return takeAnswer<T>(url, params, (d) => url !== SCREEN_DETAIL_URL || sectionsLoaded(sectionsOf(d)));
 }
 
 /**
@@ -63,19 +80,7 @@ function Missing() {
   return <Result status="info" title={t('shell.notAvailable.text')} />;
 }
 
-const Runtime = loadRuntime
-  ? lazy(async () => {
-      const m = await loadRuntime();
-      function RuntimeScreen({ screenId, env }: { screenId: string; env: Record<string, unknown> }) {
-        return (
-          <m.RuntimeProvider env={env}>
-            <m.ScreenPage screenId={screenId} />
-          </m.RuntimeProvider>
-        );
-      }
-      return { default: RuntimeScreen };
-    })
-  : null;
+const Runtime = loadRuntime ? eagerLazy(loadRuntime) : null;
 
 /**
  * A menu leaf whose path is a screen document's route: the runtime's generic screen. `subPath`: the address below
@@ -86,7 +91,14 @@ export default function ScreenRoute({ screenId, subPath }: { screenId: string; s
   const navigate = useNavigate();
   const sub = subPath?.join('/') ?? '';
   const env = useMemo(
-    () => ({ request: runtimeRequest, permissions: permission, query: routerQuery(navigate), navigate: (path: string) => void navigate(path), subPath: sub ? sub.split('/') : undefined }),
+    () => ({
+      request: runtimeRequest,
+      takeAnswer: runtimeAnswer,
+      permissions: permission,
+      query: routerQuery(navigate),
+      navigate: (path: string) => void navigate(path),
+      subPath: sub ? sub.split('/') : undefined,
+    }),
     [permission, navigate, sub],
   );
   if (!Runtime) return <Missing />;

@@ -34,6 +34,7 @@ import {
   submitPayload,
   toParams,
   totalText,
+  groupedThousands,
   validateSearch,
   visibleFields,
   visibleWhen,
@@ -180,6 +181,7 @@ describe('pager total', () => {
   it('is exact (共 N 条) unless the server marked it estimated (约 N 条), with thousands separators', () => {
     expect(totalText({ totalEstimated: true }, 954711)).toEqual(['common.list.totalAbout', { total: '954,711' }]);
     expect(totalText({}, 42)).toEqual(['common.list.total', { total: '42' }]);
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890, -4200, 12.5]) expect(groupedThousands(n)).toBe(n.toLocaleString('en-US'));
     expect(totalText(undefined, 1000)).toEqual(['common.list.total', { total: '1,000' }]);
   });
 });

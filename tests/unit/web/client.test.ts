@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../src/web/i18n.js';
-import { request, onUnauthorized, ApiError, buildUrl, prefetch } from '../../../src/web/api/client.js';
+import { request, onUnauthorized, ApiError, buildUrl, prefetch, takeAnswer } from '../../../src/web/api/client.js';
 import { toast } from '../../../src/web/lib/toast.js';
 import { website } from '../../../src/web/config.js';
 import { session, saveTokens, tokenAgeSeconds } from '../../../src/web/auth/session.js';
@@ -165,5 +165,24 @@ describe('api client: reads started early (prefetch)', () => {
     expect(logout).not.toHaveBeenCalled();
     await expect(request({ url: '/api/early/four' })).rejects.toMatchObject({ code: 401 });
     expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('takeAnswer gives an arrived answer at once, once, only a successful one, and only if accepted', async () => {
+    saveTokens({ access_token: 'tok-f', refresh_token: 'ref', tenant_id: '000000', user_id: '1' });
+    const f = vi.spyOn(globalThis, 'fetch').mockImplementation(async (u) =>
+      String(u).includes('refused') ? new Response(JSON.stringify({ code: 400, msg: 'no' }), { status: 400, headers: { 'content-type': 'application/json' } }) : ok({ rows: [1, 2] }),
+    );
+    expect(takeAnswer('/api/early/five', { id: 1 })).toBeUndefined(); // nothing started
+    const early = prefetch('/api/early/five', { id: 1 });
+    expect(takeAnswer('/api/early/five', { id: 1 })).toBeUndefined(); // started, not arrived
+    await early;
+    expect(takeAnswer('/api/early/five', { id: 2 })).toBeUndefined(); // other parameters
+    expect(takeAnswer('/api/early/five', { id: 1 }, () => false)).toBeUndefined(); // refused: still there
+    expect(takeAnswer('/api/early/five', { id: 1 })).toEqual({ rows: [1, 2] });
+    expect(takeAnswer('/api/early/five', { id: 1 })).toBeUndefined(); // taken once
+    await request({ url: '/api/early/five', params: { id: 1 } }); // and the request reads anew
+    expect(f).toHaveBeenCalledTimes(2);
+    await prefetch('/api/early/refused');
+    expect(takeAnswer('/api/early/refused')).toBeUndefined();
   });
 });
