@@ -2,7 +2,7 @@ import { Button, Form, Grid, Input, Select, Space } from 'antd';
 import type { InputNumberProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { dictOptions, type DictMap, type SearchModel } from '../model/index.js';
 import { useRuntime } from './context.js';
 import { isNarrow } from './responsive.js';
@@ -47,8 +47,11 @@ export interface SearchBarProps {
   onSearch: (values: Record<string, unknown>) => void;
 }
 
-/** The inline search form: one control per declared search, search and clear buttons. */
-export function SearchBar({ model, dicts, defaults, values, onSearch }: SearchBarProps) {
+/**
+ * The inline search form: one control per declared search, search and clear buttons. Memoised: a list redraws
+ * on every page it reads, and its form (a Form.Item per field) need not while its props are the same.
+ */
+export const SearchBar = memo(function SearchBar({ model, dicts, defaults, values, onSearch }: SearchBarProps) {
   const { t, lang } = useRuntime();
   const [form] = Form.useForm();
   // The form starts with the applied search (a restored link); Reset goes back to the document's defaults.
@@ -115,7 +118,7 @@ export function SearchBar({ model, dicts, defaults, values, onSearch }: SearchBa
       </Form.Item>
     </Form>
   );
-}
+});
 
 /** InputNumber from its own chunk; an input of the same box shows while it loads. */
 function InputNumber(props: InputNumberProps) {

@@ -84,18 +84,50 @@ export function useListController(doc: ScreenDocument, opts: ListControllerOptio
     if (next !== store.get()) store.replace(next);
   }, [state, base, prefix, store]);
 
-  const missing = validateSearch(search, state.search);
-  const target = opts.target?.(state);
-  const params: Record<string, unknown> = { ...listParams(doc, state), ...(opts.fixed ?? {}), ...(target?.fixed ?? {}) };
-  if (!paged) {
-    delete params.current;
-    delete params.size;
-  }
-  const url = listUrl(doc, target?.endpoint ?? opts.endpoint ?? 'list');
-  const enabled = opts.enabled !== false && !missing.length;
-  const key = enabled ? ['runtime:list', url, JSON.stringify(params)] : null;
+  // The read a state makes (this render's, and the one a change starts at once: see `change` below).
+  const readOf = (s: ListState) => {
+    const missing = validateSearch(search, s.search);
+    const target = opts.target?.(s);
+    const params: Record<string, unknown> = { ...listParams(doc, s), ...(opts.fixed ?? {}), ...(target?.fixed ?? {}) };
+    if (!paged) {
+      delete params.current;
+      delete params.size;
+    }
+    const url = listUrl(doc, target?.endpoint ?? opts.endpoint ?? 'list');
+    const enabled = opts.enabled !== false && !missing.length;
+    return { missing, params, url, key: enabled ? ['runtime:list', url, JSON.stringify(params)] : null };
+  };
+  const { missing, params, url, key } = readOf(state);
+  const latest = useRef({ state, readOf });
+  latest.current = { state, readOf };
+
+  // A change of page, size, sort or search starts its read at once, so the server works while the list redraws
+  // its loading state (the read otherwise starts after that commit). The hook's next read of that key takes it;
+  // a later change, a refresh, or EARLY_READ_MS without a read drops it (never a stale page).
+  const early = useRef<{ key: string; at: number; reply: Promise<ListReply> } | null>(null);
+  const change = useCallback(
+    (next: (s: ListState) => ListState) => {
+      const { state: now, readOf: read } = latest.current;
+      const r = read(next(now));
+      early.current = null;
+      if (r.key && JSON.stringify(r.key) !== JSON.stringify(read(now).key)) {
+        const reply = request<ListReply>('GET', r.url, { params: r.params });
+        reply.catch(() => undefined); // the hook's read reports a failure
+        early.current = { key: JSON.stringify(r.key), at: Date.now(), reply };
+      }
+      setState(next);
+    },
+    [request],
+  );
+  const readNow = () => {
+    const e = early.current;
+    early.current = null;
+    if (e && e.key === JSON.stringify(key) && Date.now() - e.at < EARLY_READ_MS) return e.reply;
+    return request<ListReply>('GET', url, { params });
+  };
+
   const first = useFirstAnswer(key, () => takeAnswer?.<ListReply>(url, params));
-  const { data, isLoading, isValidating, mutate } = useSWR<ListReply>(key, () => request<ListReply>('GET', url, { params }), {
+  const { data, isLoading, isValidating, mutate } = useSWR<ListReply>(key, readNow, {
     keepPreviousData: true,
     revalidateOnFocus: false,
     ...first,
@@ -115,6 +147,7 @@ export function useListController(doc: ScreenDocument, opts: ListControllerOptio
   }, [reply, paged, state.current, state.size, total, records.length]);
 
   const refresh = useCallback(() => {
+    early.current = null;
     setSelectedIds([]);
     void mutate();
   }, [mutate]);
@@ -129,18 +162,26 @@ export function useListController(doc: ScreenDocument, opts: ListControllerOptio
     loading: isLoading || isValidating,
     selectedIds,
     setSelectedIds,
-    setSearch: useCallback((values: Rec) => {
-      setState((s) => ({ ...s, search: values, current: 1 }));
-      setSelectedIds([]);
-    }, []),
-    setPage: useCallback((current: number, size: number) => {
-      setState((s) => ({ ...s, current: size !== s.size ? 1 : current, size }));
-      setSelectedIds([]);
-    }, []),
-    setSorting: useCallback((sorting: ListState['sorting']) => setState((s) => ({ ...s, sorting })), []),
+    setSearch: useCallback(
+      (values: Rec) => {
+        change((s) => ({ ...s, search: values, current: 1 }));
+        setSelectedIds([]);
+      },
+      [change],
+    ),
+    setPage: useCallback(
+      (current: number, size: number) => {
+        change((s) => ({ ...s, current: size !== s.size ? 1 : current, size }));
+        setSelectedIds([]);
+      },
+      [change],
+    ),
+    setSorting: useCallback((sorting: ListState['sorting']) => change((s) => ({ ...s, sorting })), [change]),
     refresh,
     params,
   };
 }
 
 const NO_RECORDS: Rec[] = [];
+/** How long a read started by a change waits for the hook to take it (it takes it within a render or two). */
+const EARLY_READ_MS = 5_000;

@@ -2,7 +2,7 @@
  * The table of a screen's records, shared by the list and tree views: TanStack Table owns the column state
  * (visibility, sorting, selection, sizing), antd draws it. Sub-rows (`children`) make it a tree table.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Dropdown, Grid, Space } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
@@ -27,6 +27,13 @@ import type { ListController, Rec } from './useListController.js';
 const features = tableFeatures({ rowSelectionFeature, columnVisibilityFeature, rowSortingFeature, columnSizingFeature });
 const helper = createColumnHelper<typeof features, Rec>();
 export type TRow = Row<typeof features, Rec>;
+
+/** Wide enough for every row button on one line (CJK ≈ 14px a character, Latin ≈ 8px, plus padding). */
+function rowItemsWidth(items: ScreenRowItem[], t: (key: string) => string): number {
+  const textWidth = (text: string) => 18 + [...text].reduce((a, ch) => a + (ch.charCodeAt(0) > 255 ? 14 : 8), 0);
+  const split = splitRowItems(items);
+  return split.inline.reduce((w, i) => w + textWidth(t(i.labelKey)), 34) + (split.more.length ? textWidth(t('common.action.more')) + 14 : 0);
+}
 
 /** The row buttons one record shows (row rules of named actions hide some). */
 export function rowItemsFor(items: ScreenRowItem[], row: Rec): ScreenRowItem[] {
@@ -53,6 +60,10 @@ export function useRecordTable(doc: ScreenDocument, ctl: ListController, opts: R
   // Rows (and so the selection that remove sends) are named by the wire key (regions: code).
   const rowKey = opts.rowKey ?? ((r: Rec) => wireKey(doc, r));
 
+  // The row number's offset is read, not a dependency of the columns: TanStack draws each column's `cell` as a
+  // component, so new columns on every page would draw every cell of the page anew instead of updating it.
+  const offset = useRef(0);
+  offset.current = (current - 1) * size;
   const columns = useMemo(() => {
     const cols: Array<ColumnDef<typeof features, Rec, unknown>> = [];
     if (listModel.index && opts.paged !== false) {
@@ -62,7 +73,7 @@ export function useRecordTable(doc: ScreenDocument, ctl: ListController, opts: R
           header: () => t('common.column.index'),
           size: 60,
           enableHiding: false,
-          cell: ({ row }) => (current - 1) * size + row.index + 1,
+          cell: ({ row }) => offset.current + row.index + 1,
         }),
       );
     }
@@ -116,7 +127,7 @@ export function useRecordTable(doc: ScreenDocument, ctl: ListController, opts: R
       );
     }
     return cols;
-  }, [listModel, rowItems, dicts, lang, t, current, size, onRowItem, opts.paged]);
+  }, [listModel, rowItems, dicts, lang, t, onRowItem, opts.paged]);
 
   const rowSelection = useMemo(() => Object.fromEntries(ctl.selectedIds.map((k) => [k, true as const])), [ctl.selectedIds]);
   const table = useTable({
@@ -137,15 +148,19 @@ export function useRecordTable(doc: ScreenDocument, ctl: ListController, opts: R
     onColumnVisibilityChange: setColumnVisibility,
   });
 
-  // Wide enough for every row button on one line (CJK ≈ 14px a character, Latin ≈ 8px, plus padding).
-  const textWidth = (text: string) => 18 + [...text].reduce((a, ch) => a + (ch.charCodeAt(0) > 255 ? 14 : 8), 0);
-  const itemsWidth = (items: ScreenRowItem[]) => {
-    const split = splitRowItems(items);
-    return split.inline.reduce((w, i) => w + textWidth(t(i.labelKey)), 34) + (split.more.length ? textWidth(t('common.action.more')) + 14 : 0);
-  };
-  // As wide as the widest row of this page needs (row rules hide some actions per row).
+  // As wide as the widest row of this page needs (row rules hide some actions per row): measured once per distinct
+  // set of buttons, not per row (a 200-row page has a handful of sets), and again only when the page changes.
   const records = ctl.records;
-  const actionsWidth = Math.max(80, ...(records.length ? records.map((r) => itemsWidth(rowItemsFor(rowItems, r))) : [itemsWidth(rowItems)]));
+  const actionsWidth = useMemo(() => {
+    const widths = new Map<string, number>();
+    const widthOf = (items: ScreenRowItem[]) => {
+      const key = items.map(rowItemKey).join('\n');
+      let w = widths.get(key);
+      if (w === undefined) widths.set(key, (w = rowItemsWidth(items, t)));
+      return w;
+    };
+    return Math.max(80, ...(records.length ? records.map((r) => widthOf(rowItemsFor(rowItems, r))) : [widthOf(rowItems)]));
+  }, [records, rowItems, t]);
   // Under 768 px the operation column scrolls with the others instead of covering a phone's screen.
   const narrow = !Grid.useBreakpoint().md;
   const sortOf = (id: string) => {
@@ -164,7 +179,7 @@ export function useRecordTable(doc: ScreenDocument, ctl: ListController, opts: R
       sorter: col.getCanSort(),
       sortOrder: col.getCanSort() ? sortOf(col.id) : undefined,
       render: (_: unknown, row: TRow) => {
-        const cell = row.getVisibleCells().find((c) => c.column.id === col.id);
+        const cell = row.getAllCellsByColumnId()[col.id]; // a column drawn here is a visible one
         return cell ? <table.FlexRender cell={cell} /> : null;
       },
     };

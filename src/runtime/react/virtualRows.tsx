@@ -54,12 +54,13 @@ function Spacer({ height, colSpan, rowRef }: { height: number; colSpan: number; 
 /** antd's tbody with the spacer rows around its rows (`components.body.wrapper`: must be one stable component). */
 function BodyWrapper({ children, ...rest }: ComponentProps<'tbody'>) {
   const s = useContext(SpacerContext);
-  if (!s) return <tbody {...rest}>{children}</tbody>;
+  // the rows keep their place among the tbody's children whether the spacers are drawn or not: a page growing
+  // past the threshold then keeps its drawn rows instead of drawing them anew
   return (
     <tbody {...rest}>
-      <Spacer height={s.top} colSpan={s.colSpan} rowRef={s.topRef} />
+      {s && <Spacer height={s.top} colSpan={s.colSpan} rowRef={s.topRef} />}
       {children}
-      <Spacer height={s.bottom} colSpan={s.colSpan} />
+      {s && <Spacer height={s.bottom} colSpan={s.colSpan} />}
     </tbody>
   );
 }
@@ -130,13 +131,15 @@ export function PageTable<T extends object>(props: PageTableProps<T>) {
   const selectedSet = useMemo(() => new Set(selected), [selected]);
 
   // The same element tree whether on or off (providers with null values when off, the virtualiser's slot after
-  // the table), so that a page growing past the threshold (the 10 → 200 size switch) updates the mounted Table
-  // instead of mounting a new one.
+  // the table, the same body components, which draw a plain tbody and tr when off), so that a page growing past
+  // the threshold (the 10 → 200 size switch) updates the mounted Table instead of mounting a new one: another
+  // body component would make antd mount a new body, measure its columns again and redraw every row twice.
+  const components = { ...COMPONENTS, ...(props.components ?? {}) } as TableProps<T>['components'];
   if (!on)
     return (
       <MeasureContext.Provider value={null}>
         <SpacerContext.Provider value={null}>
-          <Table<T> {...props} />
+          <Table<T> {...props} components={components} />
           {driver}
         </SpacerContext.Provider>
       </MeasureContext.Provider>
@@ -146,7 +149,7 @@ export function PageTable<T extends object>(props: PageTableProps<T>) {
   const tableProps: TableProps<T> = {
     ...props,
     dataSource: win.first < 0 ? [] : rows.slice(win.first, win.last + 1),
-    components: { ...COMPONENTS, ...(props.components ?? {}) } as TableProps<T>['components'],
+    components,
     onHeaderRow: (cols, i) => ({ ...(props.onHeaderRow?.(cols, i) ?? {}), 'aria-rowindex': 1 }) as HTMLAttributes<HTMLElement>,
     onRow: (r, i) => {
       const at = position.get(rowKey(r)) ?? i ?? 0;

@@ -17,6 +17,19 @@ export function openTab(tab: TabItem): void {
   setTabs(tabs);
 }
 
+/**
+ * The open tab of `path` reopens it at this query (a list's page, size, sort and search, which the list replaces
+ * in the address as they change). Nothing if the page has no tab.
+ */
+export function setTabQuery(path: string, search: string): void {
+  const tabs = session.get().tabs;
+  const i = tabs.findIndex((t) => t.path === path);
+  if (i < 0 || tabs[i].value === path + search) return;
+  const next = [...tabs];
+  next[i] = { ...tabs[i], value: path + search, query: Object.fromEntries(new URLSearchParams(search)) };
+  setTabs(next);
+}
+
 /** Remove a tab; returns the tab to show next when the removed one was active. */
 export function closeTab(path: string, activePath: string): TabItem | undefined {
   const tabs = withHome(session.get().tabs);

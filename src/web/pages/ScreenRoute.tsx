@@ -1,11 +1,13 @@
 import { useMemo, type ComponentType } from 'react';
 import { eagerLazy, loader } from '../../runtime/react/eagerLazy.js';
 import { Result } from '../../runtime/react/LazyResult.js';
-import { useNavigate, type NavigateFunction } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import type { QueryStore } from '../../runtime/react/context.js';
 import { useTranslation } from 'react-i18next';
 import { request, takeAnswer, ApiError, type Params } from '../api/client.js';
 import { session } from '../auth/session.js';
 import { Lazy } from '../layout/Lazy.js';
+import { setTabQuery } from '../layout/tabs.js';
 import { loadSections, sectionsLoaded, sectionsOf } from '../i18n.js';
 import { SCREEN_DETAIL_URL } from '../../runtime/react/screenUrls.js';
 
@@ -57,18 +59,18 @@ export function runtimeAnswer<T = any>(url: string, params?: Params): T | undefi
 
 /**
  * Where lists keep their page, sort and search: the address, replaced in place at once (so the next read sees
- * it) and told to the router, so the tab of the screen reopens it with the same query.
+ * it, and Back and a reload come back to it), and the screen's tab, so the tab reopens it with the same query.
+ * The router is not told: a page change would redraw the whole shell (menu, tabs, page) for an address whose
+ * page is the same (issue 13: page-size switch); the router reads the address again at the next navigation.
  */
-export function routerQuery(navigate: NavigateFunction) {
-  return {
-    get: () => window.location.search,
-    replace(query: string) {
-      const { pathname, hash } = window.location;
-      window.history.replaceState(window.history.state, '', `${pathname}${query}${hash}`);
-      void navigate({ pathname, search: query, hash }, { replace: true });
-    },
-  };
-}
+export const routerQuery: QueryStore = {
+  get: () => window.location.search,
+  replace(query: string) {
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${query}${hash}`);
+    setTabQuery(pathname, query);
+  },
+};
 
 /** Starts loading the runtime's code (start-up does, while the screen's document is on its way). */
 export function preloadRuntime(): void {
@@ -95,7 +97,7 @@ export default function ScreenRoute({ screenId, subPath }: { screenId: string; s
       request: runtimeRequest,
       takeAnswer: runtimeAnswer,
       permissions: permission,
-      query: routerQuery(navigate),
+      query: routerQuery,
       navigate: (path: string) => void navigate(path),
       subPath: sub ? sub.split('/') : undefined,
     }),

@@ -160,6 +160,19 @@ describe('ListScreen (merchant, fake request)', () => {
     expect(calls.filter((c) => c.url === '/api/merchant/list').at(-1)!.params).toEqual({ merchantName: '老王', current: 1, size: 10, descs: 'create_time' });
   });
 
+  it('a page change reads once: the read it starts at once (before the list redraws) is the one the list takes', async () => {
+    const { calls, request } = fakeServer();
+    mount(request);
+    await screen.findByText('老王食堂');
+    const lists = () => calls.filter((c) => c.url === '/api/merchant/list');
+    const before = lists().length;
+    fireEvent.click(screen.getByTitle('2'));
+    expect(lists().length).toBe(before + 1); // started by the click itself
+    await waitFor(() => expect(screen.getByTitle('2').className).toContain('ant-pagination-item-active'));
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(lists().slice(before).map((c) => c.params?.current)).toEqual([2]);
+  });
+
   it('add opens the lazy dialog; submitting empty shows the document messages and sends nothing', async () => {
     const { calls, request } = fakeServer();
     mount(request);
