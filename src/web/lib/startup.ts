@@ -8,9 +8,9 @@
  */
 import type { AnyDocument } from '../../shared/document.js';
 import { DICT_BATCH_URL, SCREEN_DETAIL_URL } from '../../runtime/react/screenUrls.js';
-import { prefetch } from '../api/client.js';
-import { MENU_BUTTONS_URL, MENU_ROUTES_URL, TOP_MENU_URL, menuParams } from '../auth/actions.js';
-import { session } from '../auth/session.js';
+import { prefetch, takeAnswer } from '../api/client.js';
+import { MENU_BUTTONS_URL, MENU_ROUTES_URL, TOP_MENU_URL, menuParams, permissionMap } from '../auth/actions.js';
+import { session, setMenu, setPermission, type MenuNode } from '../auth/session.js';
 import { isPublic } from '../layout/Root.js';
 import { LOCALE_EXTRA_URL, SCREEN_LIST_URL, screenForPath, screenSummaries } from './screens.js';
 import { loadSections, sectionsOf } from '../i18n.js';
@@ -21,8 +21,19 @@ export function startFirstScreen(path: string, query: string): void {
   if (!token || isPublic(path)) return;
   void loadShell().catch(() => undefined);
   void loadMenuPage().catch(() => undefined);
-  if (!menu) void prefetch(MENU_ROUTES_URL, menuParams(topMenuId));
-  if (!Object.keys(permission).length) void prefetch(MENU_BUTTONS_URL);
+  // Menus and buttons (a new tab has none stored) are applied the moment they arrive, so the shell's first render
+  // has them: else the list draws without its row buttons and again, every cell anew, with them. A read that
+  // failed is left for the shell's own (which handles a 401 or an error as usual).
+  if (!menu)
+    void prefetch(MENU_ROUTES_URL, menuParams(topMenuId)).then(() => {
+      const tree = takeAnswer<MenuNode[]>(MENU_ROUTES_URL, menuParams(topMenuId));
+      if (tree && !session.get().menu) setMenu(tree);
+    });
+  if (!Object.keys(permission).length)
+    void prefetch(MENU_BUTTONS_URL).then(() => {
+      const tree = takeAnswer<MenuNode[]>(MENU_BUTTONS_URL);
+      if (tree && !Object.keys(session.get().permission).length) setPermission(permissionMap(tree));
+    });
   void prefetch(TOP_MENU_URL);
   void prefetch(LOCALE_EXTRA_URL);
   void prefetch(SCREEN_LIST_URL).then(async (list) => {
