@@ -6,29 +6,7 @@
  * their parent's render instead of costing a fallback, a task and a commit each (issue 13, time to the first list).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-
-/** A module load that runs once and, once done, says what it loaded (`loaded`) without waiting. */
-export interface Loader<M> {
-  (): Promise<M>;
-  readonly loaded?: M;
-}
-
-/** `load` made a Loader: one load shared by every caller; a failed one is tried again by the next call. */
-export function loader<M>(load: () => Promise<M>): Loader<M> {
-  let pending: Promise<M> | undefined;
-  const run = (() =>
-    (pending ??= load().then(
-      (m) => {
-        (run as { loaded?: M }).loaded = m;
-        return m;
-      },
-      (e: unknown) => {
-        pending = undefined;
-        throw e;
-      },
-    ))) as Loader<M>;
-  return run;
-}
+import type { Loader } from '../../shared/loadOnce.js';
 
 /**
  * `lazy()` over a Loader. When the module is in, React is handed a thenable that calls back at once: React's lazy

@@ -1,8 +1,9 @@
 import { useMemo, type ComponentType } from 'react';
-import { eagerLazy, loader } from '../../runtime/react/eagerLazy.js';
+import { eagerLazy } from '../../runtime/react/eagerLazy.js';
+import { loadOnce } from '../../shared/loadOnce.js';
 import { Result } from '../../runtime/react/LazyResult.js';
 import { useNavigate } from 'react-router-dom';
-import type { QueryStore } from '../../runtime/react/context.js';
+import { browserQuery, type QueryStore } from '../../runtime/react/context.js';
 import { useTranslation } from 'react-i18next';
 import { request, takeAnswer, ApiError, type Params } from '../api/client.js';
 import { session } from '../auth/session.js';
@@ -23,7 +24,7 @@ const loadCtx = Object.values(ctxMods)[0] as (() => Promise<{ RuntimeProvider: R
 const loadPage = Object.values(pageMods)[0] as (() => Promise<{ ScreenPage: RuntimeModule["ScreenPage"] }>) | undefined;
 /** The runtime's screen (provider + page), one load shared by start-up's preload and the route. */
 const loadRuntime = loadCtx && loadPage
-  ? loader(async () => {
+  ? loadOnce(async () => {
       const [c, p] = await Promise.all([loadCtx(), loadPage()]);
       const m: RuntimeModule = { RuntimeProvider: c.RuntimeProvider, ScreenPage: p.ScreenPage };
       function RuntimeScreen({ screenId, env }: { screenId: string; env: Record<string, unknown> }) {
@@ -64,11 +65,10 @@ export function runtimeAnswer<T = any>(url: string, params?: Params): T | undefi
  * page is the same (issue 13: page-size switch); the router reads the address again at the next navigation.
  */
 export const routerQuery: QueryStore = {
-  get: () => window.location.search,
+  get: browserQuery.get,
   replace(query: string) {
-    const { pathname, hash } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${query}${hash}`);
-    setTabQuery(pathname, query);
+    browserQuery.replace(query);
+    setTabQuery(window.location.pathname, query);
   },
 };
 

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense, useState, type ReactElement } from 'react';
 import useSWR, { SWRConfig } from 'swr';
-import { eagerLazy, loader } from '../../../src/runtime/react/eagerLazy.js';
+import { eagerLazy } from '../../../src/runtime/react/eagerLazy.js';
+import { loadOnce } from '../../../src/shared/loadOnce.js';
 import { useFirstAnswer } from '../../../src/runtime/react/useFirstAnswer.js';
 
 afterEach(() => cleanup());
@@ -16,7 +17,7 @@ afterEach(() => cleanup());
 describe('eagerLazy', () => {
   it('draws a part whose code has arrived in the same render, without its fallback', async () => {
     let loads = 0;
-    const load = loader(async () => {
+    const load = loadOnce(async () => {
       loads++;
       return { default: ({ who }: { who: string }) => <span>hello {who}</span> };
     });
@@ -36,7 +37,7 @@ describe('eagerLazy', () => {
   it('suspends as lazy() does while the code is on its way; one load for every caller; a failed load is tried again', async () => {
     let release!: () => void;
     let fail = true;
-    const load = loader(() => {
+    const load = loadOnce(() => {
       if (fail) return Promise.reject(new Error('offline'));
       return new Promise<{ default: () => ReactElement }>((ok) => (release = () => ok({ default: () => <span>arrived</span> })));
     });

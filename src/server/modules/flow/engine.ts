@@ -8,9 +8,9 @@
  * (service.ts locks the instance row around a step).
  */
 import { EventEmitter } from 'node:events';
-import { lazyImport } from '../../lib/lazyImport.js';
+import { loadOnce } from '../../../shared/loadOnce.js';
 
-const loadEngine = lazyImport(async () => (await import('bpmn-engine')).Engine);
+const loadEngine = loadOnce(async () => (await import('bpmn-engine')).Engine);
 import flowableDescriptor from '../../../shared/flowable-moddle.json' with { type: 'json' };
 import { engineExpressions } from '../../../shared/flow-expression.js';
 

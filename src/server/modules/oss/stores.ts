@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { lazyImport } from '../../lib/lazyImport.js';
+import { loadOnce } from '../../../shared/loadOnce.js';
 
-/** The S3 SDK is loaded when a cloud store is first used (lib/lazyImport.ts): most installs keep files on disk. */
-const loadS3 = lazyImport(() => import('@aws-sdk/client-s3'));
+/** The S3 SDK is loaded when a cloud store is first used (shared/loadOnce.ts): most installs keep files on disk. */
+const loadS3 = loadOnce(() => import('@aws-sdk/client-s3'));
 type S3 = Awaited<ReturnType<typeof loadS3>>;
 
 export const OSS_LOCAL = 5;
