@@ -9,6 +9,7 @@ import { Form, Input, theme } from 'antd';
 import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useOnDemand } from './onDemand.js';
+import { loadOnce } from '../../shared/loadOnce.js';
 
 export type DayPair = [Dayjs | null, Dayjs | null] | null;
 
@@ -22,7 +23,7 @@ export interface SearchDateRangeProps {
   style?: CSSProperties;
 }
 
-const loadPicker = () => import('./SearchDateRangePicker.js');
+const loadPicker = loadOnce(() => import('./SearchDateRangePicker.js'));
 
 export function SearchDateRange(props: SearchDateRangeProps) {
   const [wanted, setWanted] = useState(false);

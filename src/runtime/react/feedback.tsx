@@ -8,6 +8,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ModalFuncProps } from 'antd';
 import { useOnDemand } from './onDemand.js';
 import type { FeedbackApis } from './FeedbackHost.js';
+import { loadOnce } from '../../shared/loadOnce.js';
 
 type Level = 'success' | 'error' | 'warning' | 'info';
 
@@ -16,7 +17,7 @@ export interface Feedback {
   modal: Record<Level | 'confirm', (config: ModalFuncProps) => void>;
 }
 
-const loadHost = () => import('./FeedbackHost.js');
+const loadHost = loadOnce(() => import('./FeedbackHost.js'));
 const LEVELS: Level[] = ['success', 'error', 'warning', 'info'];
 
 /** The feedback functions (stable) and the element to render for them (nothing until first used). */

@@ -4,22 +4,19 @@
  * focuses it, and then replaces it. No timers: nothing loads that nobody uses.
  */
 import { useEffect, useState } from 'react';
-
-/** What each loader resolved to, so controls drawn after the first load are the real ones at once. */
-const loaded = new WeakMap<() => Promise<unknown>, unknown>();
+import type { Loader } from '../../shared/loadOnce.js';
 
 /**
- * The value `load` resolves to, once `wanted` (undefined until then). `load` must be a module-level function
- * (it keys the cache). A failed load leaves the stand-in; the next mount tries again.
+ * The value `load` resolves to, once `wanted` (undefined until then). `load` is a module-level loadOnce(): a control
+ * drawn after the first load is the real one at once. A failed load leaves the stand-in; the next mount tries again.
  */
-export function useOnDemand<T>(load: () => Promise<T>, wanted: boolean): T | undefined {
-  const [value, setValue] = useState<T | undefined>(() => loaded.get(load) as T | undefined);
+export function useOnDemand<T>(load: Loader<T>, wanted: boolean): T | undefined {
+  const [value, setValue] = useState<T | undefined>(() => load.loaded);
   useEffect(() => {
     if (!wanted || value !== undefined) return;
     let live = true;
     load().then(
       (v) => {
-        loaded.set(load, v);
         if (live) setValue(() => v);
       },
       () => undefined,

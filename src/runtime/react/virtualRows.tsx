@@ -29,8 +29,9 @@ import {
 } from '../model/virtualRows.js';
 import { useRuntime } from './context.js';
 import { useOnDemand } from './onDemand.js';
+import { loadOnce } from '../../shared/loadOnce.js';
 
-const loadWindowRows = () => import('./WindowRows.js');
+const loadWindowRows = loadOnce(() => import('./WindowRows.js'));
 
 interface SpacerState {
   top: number;

@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { BgColorsOutlined } from '@ant-design/icons';
 import { useOnDemand } from '../../runtime/react/onDemand.js';
+import { loadOnce } from '../../shared/loadOnce.js';
 
-const loadPicker = () => import('./ColorChoicePicker.js');
+const loadPicker = loadOnce(() => import('./ColorChoicePicker.js'));
 
 export function ColorChoice({ color, title }: { color: string; title: string }) {
   const [wanted, setWanted] = useState(false);

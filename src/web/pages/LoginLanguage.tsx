@@ -9,8 +9,9 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, type Lang } from '../i18n.js';
 import { useOnDemand } from '../../runtime/react/onDemand.js';
+import { loadOnce } from '../../shared/loadOnce.js';
 
-const loadDropdown = () => import('antd/es/dropdown');
+const loadDropdown = loadOnce(() => import('antd/es/dropdown'));
 
 export function LoginLanguage() {
   const { i18n } = useTranslation();

@@ -6,10 +6,11 @@
 import { useState } from 'react';
 import type { CellProps } from '../registry.js';
 import { useOnDemand } from '../onDemand.js';
+import { loadOnce } from '../../../shared/loadOnce.js';
 
 export const THUMB = 40;
 
-const loadPreview = () => import('./ImagePreview.js');
+const loadPreview = loadOnce(() => import('./ImagePreview.js'));
 
 export default function ImageCell({ value }: CellProps) {
   const src = String(value);
