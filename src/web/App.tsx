@@ -3,16 +3,14 @@ import { useEffect, type ReactNode } from 'react';
 // component reachable from start-up for the build's chunking (vite.config.ts)
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
-import zhCN from 'antd/es/locale/zh_CN';
-import enUS from 'antd/es/locale/en_US';
-import { RouterProvider } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { antdLocale } from './i18n.js';
 import { settings } from './lib/settings.js';
 import { antdThemeConfig, findTheme } from './lib/themes.js';
 import { bindFeedback } from './lib/toast.js';
 import { useFeedback } from '../runtime/react/feedback.js';
-import { router } from './router.js';
-import { setNavigator, startRefreshTimer } from './auth/actions.js';
+import { AppRouter } from './router.js';
+import { startRefreshTimer } from './auth/actions.js';
 
 /** The shell's toasts and confirms (lib/toast.ts): antd's hooks, loaded with the first one. */
 function FeedbackBinder() {
@@ -29,8 +27,6 @@ function AppRoot({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
 }
-
-setNavigator((to) => void router.navigate(to));
 
 export function App() {
   const { i18n } = useTranslation();
@@ -53,10 +49,10 @@ export function App() {
     root.style.colorScheme = t.dark ? 'dark' : 'light';
   }, [t, color]);
   return (
-    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={antdThemeConfig(t, color)}>
+    <ConfigProvider locale={antdLocale(i18n.language)} theme={antdThemeConfig(t, color)}>
       <AppRoot>
         <FeedbackBinder />
-        <RouterProvider router={router} />
+        <AppRouter />
       </AppRoot>
     </ConfigProvider>
   );

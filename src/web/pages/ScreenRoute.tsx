@@ -2,11 +2,11 @@ import { useMemo, type ComponentType } from 'react';
 import { eagerLazy } from '../../runtime/react/eagerLazy.js';
 import { loadOnce } from '../../shared/loadOnce.js';
 import { Result } from '../../runtime/react/LazyResult.js';
-import { useNavigate } from 'react-router-dom';
 import { browserQuery, type QueryStore } from '../../runtime/react/context.js';
 import { useTranslation } from 'react-i18next';
 import { request, takeAnswer, ApiError, type Params } from '../api/client.js';
 import { session } from '../auth/session.js';
+import { navigateTo } from '../auth/actions.js';
 import { Lazy } from '../layout/Lazy.js';
 import { setTabQuery } from '../layout/tabs.js';
 import { loadSections, sectionsLoaded, sectionsOf } from '../i18n.js';
@@ -90,7 +90,6 @@ const Runtime = loadRuntime ? eagerLazy(loadRuntime) : null;
  */
 export default function ScreenRoute({ screenId, subPath }: { screenId: string; subPath?: string[] }) {
   const permission = session.use((s) => s.permission);
-  const navigate = useNavigate();
   const sub = subPath?.join('/') ?? '';
   const env = useMemo(
     () => ({
@@ -98,10 +97,11 @@ export default function ScreenRoute({ screenId, subPath }: { screenId: string; s
       takeAnswer: runtimeAnswer,
       permissions: permission,
       query: routerQuery,
-      navigate: (path: string) => void navigate(path),
+      // the app's one navigate (auth/actions.ts): the router's own changes with every address, and the env must not
+      navigate: navigateTo,
       subPath: sub ? sub.split('/') : undefined,
     }),
-    [permission, navigate, sub],
+    [permission, sub],
   );
   if (!Runtime) return <Missing />;
   return (
