@@ -2,9 +2,9 @@
  * antd's Table with a virtualised body for long pages (issue 13): a 200-row page costs the DOM of the rows on
  * screen. Why not antd's own `virtual` prop: it draws <div> rows, so the table loses its table semantics
  * (screen readers, keyboard). Here antd keeps drawing a real <table>/<tr>, but is given only the slice of rows
- * near the screen (TanStack Virtual's window virtualiser: the page scrolls, not an inner box), with one spacer
+ * near the screen (a window virtualiser, WindowRows.tsx: the page scrolls, not an inner box), with one spacer
  * <tr aria-hidden> above and one below of the skipped rows' height, so the scrollbar and the layout are those
- * of the whole page. Rows are measured as drawn (measureElement), so a taller row does not make the page jump.
+ * of the whole page. Rows are measured as drawn (and watched after), so a taller row does not make the page jump.
  *
  * For assistive technology the <table> carries `aria-rowcount` (the page's rows + the header row) and every
  * drawn row its `aria-rowindex` (header = 1). Select-all in the header covers every row of the page, not only
