@@ -1,19 +1,21 @@
-import { Button, Form, Grid, Input, Select, Space } from 'antd';
+import { Button, Grid, Select, Space, theme } from 'antd';
+import Input from 'antd/es/input/Input';
 import type { InputNumberProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, memo, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useId, useMemo, useState, type CSSProperties } from 'react';
 import { dictOptions, type DictMap, type SearchModel } from '../model/index.js';
 import { useRuntime } from './context.js';
 import { isNarrow } from './responsive.js';
-import { SearchDateRange } from './SearchDateRange.js';
+import { SearchDateRange, type DayPair } from './SearchDateRange.js';
+import { controlProps, isBlank, LightField } from './LightField.js';
 
 // Number searches are rare: antd's InputNumber (and its decimal library) loads only on a screen that has one.
 const LazyInputNumber = lazy(() => import('antd/es/input-number'));
 
 const DAY = 'YYYY-MM-DD';
 
-/** Search values (model form: [from, to] yyyy-MM-dd) → antd form values (dayjs pairs). */
+/** Search values (model form: [from, to] yyyy-MM-dd) → the controls' values (dayjs pairs). */
 function toFormValues(model: SearchModel, values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of model.fields) {
@@ -24,7 +26,7 @@ function toFormValues(model: SearchModel, values: Record<string, unknown>): Reco
   return out;
 }
 
-/** antd form values → search values. */
+/** The controls' values → search values. */
 function fromFormValues(model: SearchModel, values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of model.fields) {
@@ -48,75 +50,114 @@ export interface SearchBarProps {
 }
 
 /**
- * The inline search form: one control per declared search, search and clear buttons. Memoised: a list redraws
- * on every page it reads, and its form (a Form.Item per field) need not while its props are the same.
+ * The inline search form: one control per declared search, search and clear buttons (a LightField per control,
+ * not antd's Form: LightField.tsx says why). Enter in a text box searches, as the search button does; a required
+ * search shows its message from the first search on, until it is filled. Memoised: a list redraws on every page
+ * it reads, and its form need not while its props are the same.
  */
 export const SearchBar = memo(function SearchBar({ model, dicts, defaults, values, onSearch }: SearchBarProps) {
   const { t, lang } = useRuntime();
-  const [form] = Form.useForm();
+  const { token } = theme.useToken();
+  const formId = useId();
   // The form starts with the applied search (a restored link); Reset goes back to the document's defaults.
-  const [start] = useState(() => values ?? defaults);
-  const initial = useMemo(() => toFormValues(model, start), [model, start]);
+  const [form, setForm] = useState(() => toFormValues(model, values ?? defaults));
+  const [checked, setChecked] = useState(false);
   const reset = useMemo(() => toFormValues(model, defaults), [model, defaults]);
   // On a phone every control takes the row: a date range with its label is wider than 375 px.
   const narrow = isNarrow(Grid.useBreakpoint());
   const width = narrow ? '100%' : 180;
   if (!model.fields.length) return null;
+  const errorOf = (f: SearchModel['fields'][number]) => (checked && f.required && isBlank(form[f.field]) ? t(f.required) : undefined);
+  const set = (field: string) => (v: unknown) => setForm((old) => ({ ...old, [field]: v }));
+  const search = () => {
+    setChecked(true);
+    if (model.fields.some((f) => f.required && isBlank(form[f.field]))) return;
+    onSearch(fromFormValues(model, form));
+  };
   return (
-    <Form
-      form={form}
-      layout="inline"
-      initialValues={initial}
-      onFinish={(v) => onSearch(fromFormValues(model, v))}
-      style={{ marginBottom: 16, rowGap: 12 }}
+    <form
+      className={narrow ? 'light-form-inline light-form-narrow' : 'light-form-inline'}
+      style={{ '--light-field-error': token.colorError } as CSSProperties}
       data-testid="runtime-search"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        search();
+      }}
     >
       {model.fields.map((f) => {
         const label = t(f.labelKey);
-        const rules = f.required ? [{ required: true, message: t(f.required) }] : undefined;
+        const error = errorOf(f);
+        const id = `${formId}-${f.field}`;
+        const value = form[f.field];
         let control;
         switch (f.widget) {
           case 'dict':
             control = (
-              <Select allowClear style={{ width }} placeholder={t('common.placeholder.select', { field: label })} options={dictOptions(dicts[f.dictCode!], lang, f.numeric)} />
+              <Select
+                {...controlProps(id, error)}
+                allowClear
+                style={{ width }}
+                value={value ?? undefined}
+                onChange={set(f.field)}
+                placeholder={t('common.placeholder.select', { field: label })}
+                options={dictOptions(dicts[f.dictCode!], lang, f.numeric)}
+              />
             );
             break;
           case 'dateRange':
             // a stand-in of the picker's size until the user reaches for it (the picker is a large chunk)
-            control = <SearchDateRange style={narrow ? { width } : undefined} format={DAY} placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]} />;
+            control = (
+              <SearchDateRange
+                {...controlProps(id, error)}
+                value={(value as DayPair) ?? null}
+                onChange={set(f.field)}
+                style={narrow ? { width } : undefined}
+                format={DAY}
+                placeholder={[t('common.placeholder.start'), t('common.placeholder.end')]}
+              />
+            );
             break;
           case 'numberRange':
-            control = <NumberRange />;
+            control = <NumberRange value={value as [number | null, number | null] | undefined} onChange={set(f.field)} />;
             break;
           case 'number':
-            control = <InputNumber style={{ width }} placeholder={t('common.placeholder.input', { field: label })} />;
+            control = <InputNumber {...controlProps(id, error)} style={{ width }} value={value as number | null | undefined} onChange={set(f.field)} placeholder={t('common.placeholder.input', { field: label })} />;
             break;
           default:
-            control = <Input allowClear style={{ width }} placeholder={t('common.placeholder.input', { field: label })} />;
+            control = (
+              <Input
+                {...controlProps(id, error)}
+                allowClear
+                style={{ width }}
+                value={(value as string | undefined) ?? ''}
+                onChange={(e) => set(f.field)(e.target.value)}
+                placeholder={t('common.placeholder.input', { field: label })}
+              />
+            );
         }
         return (
-          <Form.Item key={f.field} name={f.field} label={label} rules={rules} style={narrow ? { width: '100%', marginInlineEnd: 0 } : undefined}>
+          <LightField key={f.field} id={id} label={label} required={!!f.required} error={error}>
             {control}
-          </Form.Item>
+          </LightField>
         );
       })}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('common.action.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              form.setFieldsValue(Object.fromEntries(model.fields.map((f) => [f.field, reset[f.field]])));
-              onSearch(fromFormValues(model, reset));
-            }}
-          >
-            {t('common.action.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+      <Space>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          {t('common.action.search')}
+        </Button>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => {
+            setForm(reset);
+            setChecked(false);
+            onSearch(fromFormValues(model, reset));
+          }}
+        >
+          {t('common.action.reset')}
+        </Button>
+      </Space>
+    </form>
   );
 });
 

@@ -5,7 +5,8 @@
  * picker, which takes its place (and the focus, when the stand-in had it).
  */
 import { useState, type CSSProperties } from 'react';
-import { Form, Input, theme } from 'antd';
+import { theme } from 'antd';
+import Input from 'antd/es/input/Input';
 import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useOnDemand } from './onDemand.js';
@@ -14,8 +15,11 @@ import { loadOnce } from '../../shared/loadOnce.js';
 export type DayPair = [Dayjs | null, Dayjs | null] | null;
 
 export interface SearchDateRangeProps {
-  /** Form.Item's: the label's target, the value and its setter. */
+  /** The label's target, the value and its setter, the error state (LightField's controlProps). */
   id?: string;
+  status?: 'error';
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
   value?: DayPair;
   onChange?: (v: DayPair) => void;
   format: string;
@@ -43,9 +47,8 @@ export function SearchDateRange(props: SearchDateRangeProps) {
 }
 
 /** The picker's look (antd's date-picker style: outlined, same paddings, inputs sized like its `size=12` ones). */
-function RangeStandIn({ id, value, format, placeholder, style, onUse }: SearchDateRangeProps & { onUse: (focus?: boolean) => void }) {
+function RangeStandIn({ id, status, value, format, placeholder, style, onUse, 'aria-invalid': invalid, 'aria-describedby': describedBy }: SearchDateRangeProps & { onUse: (focus?: boolean) => void }) {
   const { token } = theme.useToken();
-  const { status } = Form.Item.useStatus();
   const padBlock = Math.max(Math.round(((token.controlHeight - token.fontSize * token.lineHeight) / 2) * 10) / 10 - token.lineWidth, 0);
   const box: CSSProperties = {
     boxSizing: 'border-box',
@@ -67,6 +70,8 @@ function RangeStandIn({ id, value, format, placeholder, style, onUse }: SearchDa
     <div style={{ position: 'relative', display: 'inline-flex', alignItems: 'center', width: '100%' }}>
       <Input
         id={at === 0 ? id : undefined}
+        aria-invalid={at === 0 ? invalid : undefined}
+        aria-describedby={at === 0 ? describedBy : undefined}
         variant="borderless"
         htmlSize={12}
         readOnly

@@ -1,5 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent, type CSSProperties } from 'react';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import theme from 'antd/es/theme';
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +11,17 @@ import { login } from '../auth/actions.js';
 import { afterLoginTarget } from '../layout/Root.js';
 import { request } from '../api/client.js';
 import { LoginLanguage } from './LoginLanguage.js';
+import { controlProps, isBlank, LightField } from '../../runtime/react/LightField.js';
 
 // a guest's request for an account: its dialog loads when the link is used
 const GuestRegisterDialog = lazy(() => import('../auth/GuestRegisterDialog.js').then((m) => ({ default: m.GuestRegisterDialog })));
+
+interface LoginValues {
+  tenantId: string;
+  username: string;
+  password: string;
+  code: string;
+}
 
 interface Captcha {
   key: string;
@@ -27,7 +38,10 @@ export default function Login() {
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [form] = Form.useForm();
+  const { token } = theme.useToken();
+  const [values, setValues] = useState<LoginValues>(() => ({ tenantId: website.tenantId, username: '', password: '', code: '' }));
+  // the messages show from the first submit on, for the fields still empty
+  const [checked, setChecked] = useState(false);
   const [registering, setRegistering] = useState(false);
 
   const loadCaptcha = () =>
@@ -38,10 +52,24 @@ export default function Login() {
     if (website.captchaMode) void loadCaptcha();
   }, []);
 
-  const onFinish = async (v: { tenantId?: string; username: string; password: string; code?: string }) => {
+  const required: Array<[keyof LoginValues, string]> = [
+    ...(website.tenantMode ? [['tenantId', 'login.tenantRequired'] as [keyof LoginValues, string]] : []),
+    ['username', 'login.usernameRequired'],
+    ['password', 'login.passwordRequired'],
+    ...(website.captchaMode ? [['code', 'login.codeRequired'] as [keyof LoginValues, string]] : []),
+  ];
+  const errorOf = (field: keyof LoginValues) => {
+    const rule = required.find(([f]) => f === field);
+    return checked && rule && isBlank(values[field]) ? t(rule[1]) : undefined;
+  };
+  const change = (field: keyof LoginValues) => (e: ChangeEvent<HTMLInputElement>) => setValues((old) => ({ ...old, [field]: e.target.value }));
+
+  const submit = async () => {
+    setChecked(true);
+    if (required.some(([f]) => isBlank(values[f]))) return;
     setBusy(true);
     try {
-      await login({ tenantId: v.tenantId, username: v.username, password: v.password, captchaKey: captcha?.key, captchaCode: v.code });
+      await login({ tenantId: values.tenantId || undefined, username: values.username, password: values.password, captchaKey: captcha?.key, captchaCode: values.code || undefined });
       navigate(afterLoginTarget(`?${params.toString()}`), { replace: true });
     } catch {
       // the error toast is shown by the client / login(); nothing is stored
@@ -62,42 +90,55 @@ export default function Login() {
           <h1>{t('app.title')}</h1>
           <p>{t('login.subtitle')}</p>
         </div>
-        <Form form={form} className="login-form" size="large" onFinish={onFinish} initialValues={{ tenantId: website.tenantId }} autoComplete="off">
+        <form
+          className="login-form light-form-stack"
+          style={{ '--light-field-error': token.colorError } as CSSProperties}
+          autoComplete="off"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
           <h2 className="login-title">{t('login.title')}</h2>
           {website.tenantMode && (
-            <Form.Item name="tenantId" rules={[{ required: true, message: t('login.tenantRequired') }]}>
-              <Input prefix={<TeamOutlined />} placeholder={t('login.tenantId')} data-testid="login-tenant" />
-            </Form.Item>
+            <LightField id="login-tenantId" error={errorOf('tenantId')}>
+              <Input {...controlProps('login-tenantId', errorOf('tenantId'))} size="large" prefix={<TeamOutlined />} placeholder={t('login.tenantId')} data-testid="login-tenant" value={values.tenantId} onChange={change('tenantId')} />
+            </LightField>
           )}
-          <Form.Item name="username" rules={[{ required: true, message: t('login.usernameRequired') }]}>
-            <Input prefix={<UserOutlined />} placeholder={t('login.username')} data-testid="login-username" autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} data-testid="login-password" autoComplete="current-password" />
-          </Form.Item>
+          <LightField id="login-username" error={errorOf('username')}>
+            <Input {...controlProps('login-username', errorOf('username'))} size="large" prefix={<UserOutlined />} placeholder={t('login.username')} data-testid="login-username" autoComplete="username" value={values.username} onChange={change('username')} />
+          </LightField>
+          <LightField id="login-password" error={errorOf('password')}>
+            <Password {...controlProps('login-password', errorOf('password'))} size="large" prefix={<LockOutlined />} placeholder={t('login.password')} data-testid="login-password" autoComplete="current-password" value={values.password} onChange={change('password')} />
+          </LightField>
           {website.captchaMode && (
-            <Form.Item name="code" rules={[{ required: true, message: t('login.codeRequired') }]}>
+            <LightField id="login-code" error={errorOf('code')}>
               <Input
+                {...controlProps('login-code', errorOf('code'))}
+                size="large"
                 prefix={<SafetyOutlined />}
                 placeholder={t('login.code')}
                 data-testid="login-code"
+                value={values.code}
+                onChange={change('code')}
                 addonAfter={captcha ? <img src={captcha.image} alt={t('login.code')} className="login-captcha" onClick={() => void loadCaptcha()} /> : null}
               />
-            </Form.Item>
+            </LightField>
           )}
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+          <Button type="primary" size="large" htmlType="submit" block loading={busy} data-testid="login-submit">
             {t('login.submit')}
           </Button>
           {website.registerMode && (
             <div className="login-extra">
-              <Button type="link" onClick={() => setRegistering(true)} data-testid="login-register">{t('shell.register.link')}</Button>
+              <Button type="link" size="large" onClick={() => setRegistering(true)} data-testid="login-register">{t('shell.register.link')}</Button>
             </div>
           )}
-        </Form>
+        </form>
         {registering && (
           <Suspense fallback={null}>
             <GuestRegisterDialog
-              tenantId={(website.tenantMode && form.getFieldValue('tenantId')) || website.tenantId}
+              tenantId={(website.tenantMode && values.tenantId.trim()) || website.tenantId}
               hint={t('shell.register.guestHint')}
               onCancel={() => setRegistering(false)}
               onDone={() => setRegistering(false)}

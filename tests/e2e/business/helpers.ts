@@ -86,7 +86,7 @@ export function rowWith(p: Page, text: string): Locator {
 
 /** The control of a search field by its label. */
 export function searchItem(p: Page, label: string | RegExp): Locator {
-  return p.locator('[data-testid=runtime-search] .ant-form-item').filter({ has: p.locator('label', { hasText: label }) });
+  return p.locator('[data-testid=runtime-search] .light-field').filter({ has: p.locator('label', { hasText: label }) });
 }
 
 export async function searchText(p: Page, label: string | RegExp, value: string): Promise<void> {

@@ -73,7 +73,7 @@ describe('transaction statistics', () => {
   it('requires a time range: clearing it shows 请选择时间范围', async () => {
     const item = searchItem(page, '时间范围');
     // the range as drawn (a light stand-in until the pointer reaches it; then antd's picker, whose clear button shows on hover)
-    await item.locator('.ant-form-item-control-input-content').hover();
+    await item.locator('.light-field-control').hover();
     await item.locator('.ant-picker-clear').click();
     await clickSearch(page);
     await item.getByText('请选择时间范围').waitFor();
