@@ -9,6 +9,8 @@ import 'dayjs/locale/zh-cn';
 import zhCore from 'virtual:locales/zh/app,common,shell,runtime,error,login,home,info,import,job';
 import { SECTIONS, sectionLoaders } from 'virtual:locales';
 import zhCN from 'antd/es/locale/zh_CN';
+// (antd's own default: it ships with antd's config provider anyway, so it is not loaded with the English strings)
+import enUS from 'antd/es/locale/en_US';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { getStore, setStore } from './lib/storage.js';
 
@@ -20,20 +22,14 @@ export const missingKeys = new Set<string>();
 
 // Chinese, the default, ships with the app; English is fetched when first used (at start-up when it is the
 // stored choice, in parallel with the site config; else when the user switches). Same sections as zhCore.
-// antd's own texts (pagination, empty states, pickers) come with each language's core.
-const antdLocales: Partial<Record<Lang, AntdLocale>> = { zh: zhCN };
 const cores: Record<Lang, () => Promise<Record<string, unknown>>> = {
   zh: async () => zhCore,
-  en: async () => {
-    const [texts, antd] = await Promise.all([import('virtual:locales/en/app,common,shell,runtime,error,login,home,info,import,job'), import('antd/es/locale/en_US')]);
-    antdLocales.en = antd.default;
-    return texts.default;
-  },
+  en: () => import('virtual:locales/en/app,common,shell,runtime,error,login,home,info,import,job').then((m) => m.default),
 };
 
-/** antd's texts in this language: loaded with the language (loadLanguage), Chinese until then. */
+/** antd's own texts (pagination, empty states, pickers) in this language. */
 export function antdLocale(lng: string): AntdLocale {
-  return (lng === 'en' && antdLocales.en) || zhCN;
+  return lng === 'en' ? enUS : zhCN;
 }
 /** The sections that ship with the app (a test checks that they cover every key the code names). */
 export const CORE = new Set(Object.keys(zhCore));
