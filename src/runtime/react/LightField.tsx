@@ -7,7 +7,7 @@
  * The caller holds the values; the control gets `controlProps(id, error)`: its id (the label's target), its error
  * status, and the message it is described by.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import './lightField.css';
 
 export interface LightFieldProps {
@@ -52,4 +52,23 @@ export function isBlank(v: unknown): boolean {
   if (typeof v === 'string') return v.trim() === '';
   if (Array.isArray(v)) return v.length === 0 || v.every((x) => x === null || x === undefined || x === '');
   return false;
+}
+
+/**
+ * The `required` rule of a light form, as antd's Form shows it: no message until the first submit, then a message
+ * under every field still blank, which goes as the field is filled. `rules`: field → message (an i18n key) for the
+ * required fields. `errorOf` gives a field's message key; `check` (on submit) says whether every rule holds.
+ */
+export function useRequiredRule<K extends string>(values: Partial<Record<K, unknown>>, rules: Partial<Record<K, string>>) {
+  const [checked, setChecked] = useState(false);
+  const failing = (k: K) => !!rules[k] && isBlank(values[k]);
+  return {
+    errorOf: (k: K): string | undefined => (checked && failing(k) ? rules[k] : undefined),
+    check: (): boolean => {
+      setChecked(true);
+      return !(Object.keys(rules) as K[]).some(failing);
+    },
+    /** Back to no messages (the form was reset). */
+    clear: () => setChecked(false),
+  };
 }

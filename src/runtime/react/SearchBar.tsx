@@ -8,7 +8,7 @@ import { dictOptions, type DictMap, type SearchModel } from '../model/index.js';
 import { useRuntime } from './context.js';
 import { isNarrow } from './responsive.js';
 import { SearchDateRange, type DayPair } from './SearchDateRange.js';
-import { controlProps, isBlank, LightField } from './LightField.js';
+import { controlProps, LightField, useRequiredRule } from './LightField.js';
 
 // Number searches are rare: antd's InputNumber (and its decimal library) loads only on a screen that has one.
 const LazyInputNumber = lazy(() => import('antd/es/input-number'));
@@ -61,18 +61,20 @@ export const SearchBar = memo(function SearchBar({ model, dicts, defaults, value
   const formId = useId();
   // The form starts with the applied search (a restored link); Reset goes back to the document's defaults.
   const [form, setForm] = useState(() => toFormValues(model, values ?? defaults));
-  const [checked, setChecked] = useState(false);
+  const rules = useMemo(() => Object.fromEntries(model.fields.filter((f) => f.required).map((f) => [f.field, f.required!])), [model]);
+  const required = useRequiredRule(form, rules);
   const reset = useMemo(() => toFormValues(model, defaults), [model, defaults]);
   // On a phone every control takes the row: a date range with its label is wider than 375 px.
   const narrow = isNarrow(Grid.useBreakpoint());
   const width = narrow ? '100%' : 180;
   if (!model.fields.length) return null;
-  const errorOf = (f: SearchModel['fields'][number]) => (checked && f.required && isBlank(form[f.field]) ? t(f.required) : undefined);
+  const errorOf = (f: SearchModel['fields'][number]) => {
+    const key = required.errorOf(f.field);
+    return key && t(key);
+  };
   const set = (field: string) => (v: unknown) => setForm((old) => ({ ...old, [field]: v }));
   const search = () => {
-    setChecked(true);
-    if (model.fields.some((f) => f.required && isBlank(form[f.field]))) return;
-    onSearch(fromFormValues(model, form));
+    if (required.check()) onSearch(fromFormValues(model, form));
   };
   return (
     <form
@@ -150,7 +152,7 @@ export const SearchBar = memo(function SearchBar({ model, dicts, defaults, value
           icon={<ReloadOutlined />}
           onClick={() => {
             setForm(reset);
-            setChecked(false);
+            required.clear();
             onSearch(fromFormValues(model, reset));
           }}
         >

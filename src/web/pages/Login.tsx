@@ -11,7 +11,7 @@ import { login } from '../auth/actions.js';
 import { afterLoginTarget } from '../layout/Root.js';
 import { request } from '../api/client.js';
 import { LoginLanguage } from './LoginLanguage.js';
-import { controlProps, isBlank, LightField } from '../../runtime/react/LightField.js';
+import { controlProps, LightField, useRequiredRule } from '../../runtime/react/LightField.js';
 
 // a guest's request for an account: its dialog loads when the link is used
 const GuestRegisterDialog = lazy(() => import('../auth/GuestRegisterDialog.js').then((m) => ({ default: m.GuestRegisterDialog })));
@@ -40,8 +40,6 @@ export default function Login() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const { token } = theme.useToken();
   const [values, setValues] = useState<LoginValues>(() => ({ tenantId: website.tenantId, username: '', password: '', code: '' }));
-  // the messages show from the first submit on, for the fields still empty
-  const [checked, setChecked] = useState(false);
   const [registering, setRegistering] = useState(false);
 
   const loadCaptcha = () =>
@@ -52,21 +50,20 @@ export default function Login() {
     if (website.captchaMode) void loadCaptcha();
   }, []);
 
-  const required: Array<[keyof LoginValues, string]> = [
-    ...(website.tenantMode ? [['tenantId', 'login.tenantRequired'] as [keyof LoginValues, string]] : []),
-    ['username', 'login.usernameRequired'],
-    ['password', 'login.passwordRequired'],
-    ...(website.captchaMode ? [['code', 'login.codeRequired'] as [keyof LoginValues, string]] : []),
-  ];
+  const required = useRequiredRule(values, {
+    ...(website.tenantMode ? { tenantId: 'login.tenantRequired' } : {}),
+    username: 'login.usernameRequired',
+    password: 'login.passwordRequired',
+    ...(website.captchaMode ? { code: 'login.codeRequired' } : {}),
+  });
   const errorOf = (field: keyof LoginValues) => {
-    const rule = required.find(([f]) => f === field);
-    return checked && rule && isBlank(values[field]) ? t(rule[1]) : undefined;
+    const key = required.errorOf(field);
+    return key && t(key);
   };
   const change = (field: keyof LoginValues) => (e: ChangeEvent<HTMLInputElement>) => setValues((old) => ({ ...old, [field]: e.target.value }));
 
   const submit = async () => {
-    setChecked(true);
-    if (required.some(([f]) => isBlank(values[f]))) return;
+    if (!required.check()) return;
     setBusy(true);
     try {
       await login({ tenantId: values.tenantId || undefined, username: values.username, password: values.password, captchaKey: captcha?.key, captchaCode: values.code || undefined });
