@@ -32,7 +32,8 @@ const OUTCOME_COLOR: Record<string, string> = { approve: 'success', reject: 'err
 
 function History({ entries }: { entries: HistoryEntry[] }) {
   const { t, lang } = useRuntime();
-  const { dicts } = useDictionaries(['flow_outcome']);
+  // the outcome's tag waits for its dictionary: never the raw key ("reject") before the label
+  const { dicts, isLoading } = useDictionaries(['flow_outcome']);
   return (
     <Timeline
       data-testid="flow-history"
@@ -42,7 +43,11 @@ function History({ entries }: { entries: HistoryEntry[] }) {
         content: (
           <div className="flow-history-entry">
             <strong>{e.historyActivityName}</strong> {e.assigneeName ? <span>· {e.assigneeName}</span> : null}{' '}
-            {e.outcome ? <Tag color={OUTCOME_COLOR[e.outcome] ?? 'default'}>{dictLabel(dicts.flow_outcome, e.outcome, lang)}</Tag> : !e.endTime ? <Tag color="processing">{t('runtime.flow.pending')}</Tag> : null}
+            {e.outcome ? (
+              isLoading ? null : <Tag color={OUTCOME_COLOR[e.outcome] ?? 'default'}>{dictLabel(dicts.flow_outcome, e.outcome, lang)}</Tag>
+            ) : !e.endTime ? (
+              <Tag color="processing">{t('runtime.flow.pending')}</Tag>
+            ) : null}
             {e.comment ? <div className="flow-history-comment">{e.comment}</div> : null}
           </div>
         ),
