@@ -136,5 +136,13 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  server: {
+    proxy: {
+      '/api': {
+        target: 'http://127.0.0.1:8080',
+        // the app's own modules under src/web/api/ are served at /api/… too: those stay with the dev server
+        bypass: (req) => (/^\/api\/[^?]*\.(ts|tsx|js)(\?|$)/.test(req.url ?? '') ? req.url : undefined),
+      },
+    },
+  },
 });
