@@ -25,7 +25,7 @@ registerCell('link', ({ col, value, dicts, lang }) => (
   </a>
 ));
 registerCell('bytes', ({ value }) => <>{formatBytes(Number(value))}</>);
-registerCell('dict', ({ col, value, dicts, lang }) => <Tag bordered={false}>{formatCell(col, value, dicts, lang)}</Tag>);
+registerCell('dict', ({ col, value, dicts, lang }) => <Tag variant="filled">{formatCell(col, value, dicts, lang)}</Tag>);
 registerCell('tag', ({ col, value, dicts, lang }) => <Tag>{formatCell(col, value, dicts, lang)}</Tag>);
 registerCell('json', lazy(() => import('./cells/JsonCell.js')));
 // A lookup shows the label the server sent beside the id (parentId → parentName), the id when there is none.
